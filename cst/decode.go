@@ -1,0 +1,264 @@
+package cst
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Decoded is text as an XML processor reports it, with a map back to the
+// source bytes it came from.
+type Decoded struct {
+	Text string
+	Map  OffsetMap
+}
+
+// OffsetMap maps offsets in decoded text to source byte offsets. Decoded
+// text differs from source where entity and character references are
+// resolved, CDATA delimiters dropped, comments removed and "\r\n" normalised
+// to "\n".
+type OffsetMap struct {
+	segs []segment
+}
+
+// segment maps decoded [dec, dec+decLen) to source [src, src+srcLen). When the
+// lengths are equal the bytes correspond one to one; otherwise the segment is
+// atomic (a reference or a line end) and only its ends map exactly.
+type segment struct {
+	dec, src, decLen, srcLen int
+}
+
+func (m *OffsetMap) add(dec, src, decLen, srcLen int) {
+	if k := len(m.segs); k > 0 {
+		last := &m.segs[k-1]
+		if decLen == srcLen && last.decLen == last.srcLen &&
+			last.dec+last.decLen == dec && last.src+last.srcLen == src {
+			last.decLen += decLen
+			last.srcLen += srcLen
+			return
+		}
+	}
+	m.segs = append(m.segs, segment{dec, src, decLen, srcLen})
+}
+
+func (m OffsetMap) find(off int) int {
+	return sort.Search(len(m.segs), func(i int) bool { return m.segs[i].dec+m.segs[i].decLen > off })
+}
+
+// Source returns the source offset of the decoded offset off. An offset
+// inside an atomic segment maps to the segment's start; the end of the text
+// maps to the end of the last segment.
+func (m OffsetMap) Source(off int) int {
+	if len(m.segs) == 0 {
+		return 0
+	}
+	i := m.find(off)
+	if i == len(m.segs) {
+		last := m.segs[len(m.segs)-1]
+		return last.src + last.srcLen
+	}
+	s := m.segs[i]
+	if off <= s.dec {
+		return s.src
+	}
+	if s.decLen == s.srcLen {
+		return s.src + off - s.dec
+	}
+	return s.src
+}
+
+// SourceEnd is like Source but maps an offset inside an atomic segment to the
+// segment's end, as the end of a half-open range needs.
+func (m OffsetMap) SourceEnd(off int) int {
+	if len(m.segs) == 0 {
+		return 0
+	}
+	i := m.find(off - 1)
+	if off == 0 || i == len(m.segs) {
+		return m.Source(off)
+	}
+	s := m.segs[i]
+	if s.decLen == s.srcLen {
+		return s.src + off - s.dec
+	}
+	return s.src + s.srcLen
+}
+
+// SourceSpan maps a decoded range to the smallest source range covering it.
+func (m OffsetMap) SourceSpan(s Span) Span {
+	if s.End <= s.Start {
+		o := m.Source(s.Start)
+		return Span{o, o}
+	}
+	return Span{m.Source(s.Start), m.SourceEnd(s.End)}
+}
+
+// Verbatim reports whether the decoded range s is copied byte for byte from
+// one stretch of source, so that editing the source span edits exactly s.
+func (m OffsetMap) Verbatim(s Span) bool {
+	if s.End <= s.Start {
+		return true
+	}
+	i := m.find(s.Start)
+	if i == len(m.segs) {
+		return false
+	}
+	seg := m.segs[i]
+	return seg.decLen == seg.srcLen && s.End <= seg.dec+seg.decLen
+}
+
+// Content returns the text of an element as lxml's .text gives it, with
+// comments removed as Galaxy's parser removes them: the character data and
+// CDATA up to the first child element, references resolved and line ends
+// normalised. Galaxy reads <command>, <configfile> and <token> bodies this
+// way.
+func Content(n Node) Decoded {
+	var d decoder
+	for c := range n.Content() {
+		if c.Kind() == KindElement {
+			break
+		}
+		d.node(c)
+	}
+	return Decoded{Text: d.b.String(), Map: d.m}
+}
+
+// AllContent is like Content but includes the text after child elements
+// too (the text of the element's own content, without descendants' text).
+func AllContent(n Node) Decoded {
+	var d decoder
+	for c := range n.Content() {
+		d.node(c)
+	}
+	return Decoded{Text: d.b.String(), Map: d.m}
+}
+
+type decoder struct {
+	b strings.Builder
+	m OffsetMap
+}
+
+func (d *decoder) node(c Node) {
+	switch c.Kind() {
+	case KindText:
+		for tok := range c.Tokens() {
+			d.token(tok)
+		}
+	case KindCDATA:
+		tok := c.FirstToken()
+		s := tok.Span()
+		raw := tok.Bytes()
+		end := len(raw)
+		if len(raw) >= 12 && string(raw[len(raw)-3:]) == "]]>" {
+			end -= 3
+		}
+		d.chars(raw[9:end], s.Start+9)
+	}
+}
+
+func (d *decoder) token(tok Token) {
+	s := tok.Span()
+	raw := tok.Bytes()
+	switch tok.Kind() {
+	case TokEntityRef, TokCharRef:
+		if r, ok := resolveRef(raw); ok {
+			d.m.add(d.b.Len(), s.Start, len(r), len(raw))
+			d.b.WriteString(r)
+			return
+		}
+		d.chars(raw, s.Start)
+	default:
+		d.chars(raw, s.Start)
+	}
+}
+
+// chars copies character data, normalising "\r\n" and lone "\r" to "\n".
+func (d *decoder) chars(raw []byte, src int) {
+	start := 0
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\r' {
+			continue
+		}
+		if i > start {
+			d.m.add(d.b.Len(), src+start, i-start, i-start)
+			d.b.Write(raw[start:i])
+		}
+		n := 1
+		if i+1 < len(raw) && raw[i+1] == '\n' {
+			n = 2
+		}
+		d.m.add(d.b.Len(), src+i, 1, n)
+		d.b.WriteByte('\n')
+		i += n - 1
+		start = i + 1
+	}
+	if start < len(raw) {
+		d.m.add(d.b.Len(), src+start, len(raw)-start, len(raw)-start)
+		d.b.Write(raw[start:])
+	}
+}
+
+// resolveRef returns the text of an entity or character reference.
+func resolveRef(raw []byte) (string, bool) {
+	if len(raw) < 3 || raw[0] != '&' || raw[len(raw)-1] != ';' {
+		return "", false
+	}
+	body := string(raw[1 : len(raw)-1])
+	if body[0] != '#' {
+		v, ok := predefinedEntities[body]
+		return v, ok
+	}
+	var v uint64
+	var err error
+	if len(body) > 1 && body[1] == 'x' {
+		v, err = strconv.ParseUint(body[2:], 16, 32)
+	} else {
+		v, err = strconv.ParseUint(body[1:], 10, 32)
+	}
+	if err != nil || !isXMLChar(rune(v)) {
+		return "", false
+	}
+	return string(rune(v)), true
+}
+
+// decodeAttrValue resolves references and applies XML attribute-value
+// normalisation: each literal tab, newline, carriage return or "\r\n"
+// becomes one space; characters written as references are kept.
+func decodeAttrValue(raw []byte) string {
+	var b strings.Builder
+	b.Grow(len(raw))
+	for i := 0; i < len(raw); {
+		c := raw[i]
+		switch c {
+		case '\t', '\n':
+			b.WriteByte(' ')
+			i++
+		case '\r':
+			b.WriteByte(' ')
+			i++
+			if i < len(raw) && raw[i] == '\n' {
+				i++
+			}
+		case '&':
+			j := i + 1
+			for j < len(raw) && raw[j] != ';' && raw[j] != '&' && j-i < 12 {
+				j++
+			}
+			if j < len(raw) && raw[j] == ';' {
+				if r, ok := resolveRef(raw[i : j+1]); ok {
+					b.WriteString(r)
+					i = j + 1
+					continue
+				}
+			}
+			b.WriteByte('&')
+			i++
+		default:
+			_, size := utf8.DecodeRune(raw[i:])
+			b.Write(raw[i : i+size])
+			i += size
+		}
+	}
+	return b.String()
+}

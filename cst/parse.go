@@ -1,0 +1,607 @@
+package cst
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxErrors bounds the errors kept for one file; a binary file would
+// otherwise report one per byte.
+const maxErrors = 100
+
+var bom = []byte{0xEF, 0xBB, 0xBF}
+
+type rawError struct {
+	off int
+	msg string
+}
+
+type parser struct {
+	t     *Tree
+	src   []byte
+	pos   int
+	open  []int32 // open nodes, innermost last; open[0] is the document
+	elems []int32 // open elements, innermost last
+
+	errs      []rawError
+	tooMany   bool
+	rootState int // 0 before the root element, 1 inside it, 2 after it
+	doctype   bool
+	entities  map[string]bool // general entities declared in the internal subset
+	anyBytes  bool            // a non-UTF-8 encoding is declared: do not check UTF-8
+}
+
+// Parse builds the lossless tree of src. It never fails: problems are in
+// [Tree.Errors]. The file name is used in positions only. The tree keeps
+// src; the caller must not modify it afterwards.
+func Parse(file string, src []byte) *Tree {
+	t := &Tree{
+		file:  file,
+		src:   src,
+		toks:  make([]token, 0, len(src)/6+4),
+		nodes: make([]node, 0, len(src)/20+4),
+	}
+	p := &parser{t: t, src: src}
+	p.document()
+	if len(p.errs) > 0 {
+		lines := t.Lines()
+		for _, e := range p.errs {
+			line, col := lines.LineCol(e.off)
+			t.errs = append(t.errs, &Error{Pos: Position{File: file, Offset: e.off, Line: line, Column: col}, Msg: e.msg})
+		}
+		t.errs.Sort()
+	}
+	return t
+}
+
+func (p *parser) errorf(off int, format string, args ...any) {
+	if len(p.errs) >= maxErrors {
+		if !p.tooMany {
+			p.tooMany = true
+			p.errs = append(p.errs, rawError{off, "too many errors; later ones are not reported"})
+		}
+		return
+	}
+	p.errs = append(p.errs, rawError{off, fmt.Sprintf(format, args...)})
+}
+
+func (p *parser) top() int32 { return p.open[len(p.open)-1] }
+
+// openNode starts a node as the last child of the innermost open node.
+func (p *parser) openNode(k Kind) int32 {
+	i := int32(len(p.t.nodes))
+	parent := int32(none)
+	if len(p.open) > 0 {
+		parent = p.top()
+	}
+	p.t.nodes = append(p.t.nodes, node{
+		kind: k, parent: parent, first: int32(len(p.t.toks)),
+		firstChild: none, lastChild: none, next: none, prev: none, name: none, value: none,
+	})
+	if parent != none {
+		pr := &p.t.nodes[parent]
+		if pr.lastChild == none {
+			pr.firstChild = i
+		} else {
+			p.t.nodes[pr.lastChild].next = i
+			p.t.nodes[i].prev = pr.lastChild
+		}
+		pr.lastChild = i
+	}
+	p.open = append(p.open, i)
+	return i
+}
+
+// closeNode ends the innermost open node, which must be i.
+func (p *parser) closeNode(i int32) {
+	if p.top() != i {
+		panic("cst: closing a node that is not innermost")
+	}
+	n := &p.t.nodes[i]
+	n.end = int32(len(p.t.toks))
+	n.after = int32(len(p.t.nodes))
+	p.open = p.open[:len(p.open)-1]
+}
+
+// emit makes src[p.pos:end] a token of the innermost open node.
+func (p *parser) emit(k TokKind, end int) int32 {
+	if end <= p.pos {
+		panic("cst: empty token")
+	}
+	i := int32(len(p.t.toks))
+	p.t.toks = append(p.t.toks, token{start: int32(p.pos), node: p.top(), kind: k})
+	p.pos = end
+	return i
+}
+
+func (p *parser) document() {
+	doc := p.openNode(KindDocument)
+	if bytes.HasPrefix(p.src, bom) {
+		p.emit(TokBOM, 3)
+	}
+	if p.atXMLDecl() {
+		p.xmlDecl()
+	}
+	for p.pos < len(p.src) {
+		p.item()
+	}
+	for len(p.elems) > 0 {
+		e := p.elems[len(p.elems)-1]
+		p.errorf(len(p.src), "unclosed element <%s> opened at %s: add </%s> before the end of the file",
+			p.nameOf(e), p.where(e), p.nameOf(e))
+		p.closeElement()
+	}
+	if p.rootState == 0 {
+		if len(bytes.TrimLeft(p.src, " \t\r\n\xef\xbb\xbf")) == 0 {
+			p.errorf(0, "document is empty: expected a root element such as <tool>")
+		} else {
+			p.errorf(len(p.src), "document has no root element")
+		}
+	}
+	p.closeNode(doc)
+}
+
+func (p *parser) atXMLDecl() bool {
+	rest := p.src[p.pos:]
+	return len(rest) > 5 && string(rest[:5]) == "<?xml" && isSpace(rest[5])
+}
+
+// item parses one construct at p.pos and always consumes at least one byte.
+func (p *parser) item() {
+	rest := p.src[p.pos:]
+	if rest[0] != '<' {
+		p.text()
+		return
+	}
+	switch p.markupAt(p.pos) {
+	case KindComment:
+		p.comment()
+	case KindCDATA:
+		p.cdata()
+	case KindDoctype:
+		p.doctypeDecl()
+	case KindPI:
+		p.pi()
+	case KindEndTag:
+		p.endTag()
+	case KindStartTag:
+		p.startTag()
+	default:
+		p.text()
+	}
+}
+
+// markupAt returns the kind of markup starting at src[i], or KindInvalid
+// when src[i] does not start markup.
+func (p *parser) markupAt(i int) Kind {
+	rest := p.src[i:]
+	if len(rest) < 2 || rest[0] != '<' {
+		return KindInvalid
+	}
+	switch rest[1] {
+	case '!':
+		switch {
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			return KindComment
+		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+			return KindCDATA
+		case bytes.HasPrefix(rest, []byte("<!DOCTYPE")):
+			return KindDoctype
+		}
+	case '?':
+		return KindPI
+	case '/':
+		return KindEndTag
+	default:
+		if startsName(p.src, i+1) {
+			return KindStartTag
+		}
+	}
+	return KindInvalid
+}
+
+func (p *parser) nameOf(elem int32) string {
+	n := Node{p.t, elem}
+	return n.Name()
+}
+
+// where formats the line and column at which a node starts.
+func (p *parser) where(i int32) string {
+	off := int(p.t.toks[p.t.nodes[i].first].start)
+	line, col := 1, 1
+	for j := 0; j < off; j++ {
+		switch p.src[j] {
+		case '\n':
+			line, col = line+1, 1
+		case '\r':
+			if j+1 < off && p.src[j+1] == '\n' {
+				j++
+			}
+			line, col = line+1, 1
+		default:
+			col++
+		}
+	}
+	return fmt.Sprintf("%d:%d", line, col)
+}
+
+// text parses character data up to the next markup. Outside the root element
+// whitespace becomes Space tokens of the document and anything else is an
+// error.
+func (p *parser) text() {
+	if len(p.elems) == 0 {
+		p.textOutsideRoot()
+		return
+	}
+	n := p.openNode(KindText)
+	p.charData()
+	p.closeNode(n)
+}
+
+func (p *parser) textOutsideRoot() {
+	end := p.pos
+	for end < len(p.src) && isSpace(p.src[end]) {
+		end++
+	}
+	if end > p.pos {
+		p.emit(TokSpace, end)
+		return
+	}
+	if p.rootState == 0 {
+		p.errorf(p.pos, "text before the root element: a tool file must start with markup such as <tool>")
+	} else {
+		p.errorf(p.pos, "text after the end of the root element </%s>", p.rootName())
+	}
+	n := p.openNode(KindText)
+	save := p.errs
+	p.charData()
+	if len(p.errs) > len(save) {
+		p.errs = p.errs[:len(save)] // one error for the whole run is enough
+	}
+	p.closeNode(n)
+}
+
+func (p *parser) rootName() string {
+	if r := p.t.Root().FirstChild(); r.IsValid() {
+		for c := range p.t.Root().Children() {
+			if c.Kind() == KindElement {
+				return c.Name()
+			}
+		}
+	}
+	return "?"
+}
+
+// charData emits Chars, EntityRef, CharRef and Error tokens up to the next
+// '<' that starts markup.
+func (p *parser) charData() {
+	src := p.src
+	for p.pos < len(src) {
+		i := p.pos
+		for i < len(src) {
+			c := src[i]
+			cls := asciiClass[c]
+			if cls == clsPlain || cls == clsSpace {
+				i++
+				continue
+			}
+			if cls == clsNonASCII {
+				i = p.checkRune(i)
+				continue
+			}
+			if cls == clsInvalid {
+				p.errorf(i, "invalid character U+%04X in text: XML does not allow this control character", c)
+				i++
+				continue
+			}
+			if c == ']' && bytes.HasPrefix(src[i:], []byte("]]>")) {
+				p.errorf(i, "']]>' is not allowed in text: write ']]&gt;' or wrap the text in CDATA")
+				i += 3
+				continue
+			}
+			if c == '<' || c == '&' {
+				break
+			}
+			i++
+		}
+		if i > p.pos {
+			p.emit(TokChars, i)
+		}
+		if p.pos >= len(src) {
+			return
+		}
+		if src[p.pos] == '&' {
+			p.reference()
+			continue
+		}
+		// '<': markup ends the text unless it cannot start markup.
+		if p.markupAt(p.pos) != KindInvalid {
+			return
+		}
+		p.errorf(p.pos, "bare '<' in text: write &lt; or wrap the text in CDATA")
+		p.emit(TokError, p.pos+1)
+	}
+}
+
+// checkRune validates the multi-byte character at i and returns the offset
+// after it.
+func (p *parser) checkRune(i int) int {
+	if p.anyBytes {
+		return i + 1
+	}
+	r, size := utf8.DecodeRune(p.src[i:])
+	if r == utf8.RuneError && size <= 1 {
+		p.errorf(i, "invalid UTF-8 byte 0x%02X: the file must be UTF-8 encoded", p.src[i])
+		return i + 1
+	}
+	if !isXMLChar(r) {
+		p.errorf(i, "invalid character U+%04X: XML does not allow it", r)
+	}
+	return i + size
+}
+
+// checkChars reports the invalid characters in src[start:end].
+func (p *parser) checkChars(start, end int, where string) {
+	for i := start; i < end; {
+		c := p.src[i]
+		switch asciiClass[c] {
+		case clsNonASCII:
+			i = p.checkRune(i)
+		case clsInvalid:
+			p.errorf(i, "invalid character U+%04X in %s: XML does not allow this control character", c, where)
+			i++
+		default:
+			i++
+		}
+	}
+}
+
+// reference emits the entity or character reference at p.pos.
+func (p *parser) reference() {
+	end, kind, msg := p.scanReference(p.pos)
+	if msg != "" {
+		p.errorf(p.pos, "%s", msg)
+	}
+	p.emit(kind, end)
+}
+
+// scanReference reads the reference starting with '&' at i. It returns its
+// end, its token kind and, when it is not valid, an error message.
+func (p *parser) scanReference(i int) (end int, kind TokKind, msg string) {
+	src := p.src
+	j := i + 1
+	if j < len(src) && src[j] == '#' {
+		j++
+		hex := j < len(src) && src[j] == 'x'
+		if hex {
+			j++
+		}
+		start := j
+		var v int64
+		for j < len(src) && (src[j] >= '0' && src[j] <= '9' || hex && (src[j]|0x20 >= 'a' && src[j]|0x20 <= 'f')) {
+			d := int64(src[j] - '0')
+			if src[j] > '9' {
+				d = int64(src[j]|0x20-'a') + 10
+			}
+			if hex {
+				v = v*16 + d
+			} else {
+				v = v*10 + d
+			}
+			if v > 0x10FFFF {
+				v = 0x110000
+			}
+			j++
+		}
+		if j == start || j >= len(src) || src[j] != ';' {
+			return i + 1, TokError, "malformed character reference: expected &#NN; or &#xHH; (write &amp; for a literal '&')"
+		}
+		if !isXMLChar(rune(v)) {
+			return j + 1, TokCharRef, fmt.Sprintf("character reference %s refers to U+%04X, which XML does not allow", src[i:j+1], v)
+		}
+		return j + 1, TokCharRef, ""
+	}
+	ne := nameEnd(src, j)
+	if ne == j {
+		return i + 1, TokError, "bare '&': write &amp; or wrap the text in CDATA"
+	}
+	name := string(src[j:ne])
+	if ne >= len(src) || src[ne] != ';' {
+		return i + 1, TokError, fmt.Sprintf("entity reference &%s is missing its ';' (write &amp; for a literal '&')", name)
+	}
+	if _, ok := predefinedEntities[name]; !ok && !p.entities[name] {
+		return ne + 1, TokEntityRef, fmt.Sprintf("undefined entity &%s;: XML knows only &lt; &gt; &amp; &quot; &apos; (write &amp;%s; for literal text)", name, name)
+	}
+	return ne + 1, TokEntityRef, ""
+}
+
+func (p *parser) comment() {
+	n := p.openNode(KindComment)
+	start := p.pos
+	body := start + 4
+	end := bytes.Index(p.src[body:], []byte("-->"))
+	if end < 0 {
+		p.errorf(start, "unclosed comment: add --> to end it")
+		p.checkChars(body, len(p.src), "comment")
+		p.emit(TokComment, len(p.src))
+		p.closeNode(n)
+		return
+	}
+	end += body
+	if dd := bytes.Index(p.src[body:end+1], []byte("--")); dd >= 0 {
+		p.errorf(body+dd, "'--' is not allowed inside a comment")
+	}
+	p.checkChars(body, end, "comment")
+	p.emit(TokComment, end+3)
+	p.closeNode(n)
+}
+
+func (p *parser) cdata() {
+	n := p.openNode(KindCDATA)
+	start := p.pos
+	if len(p.elems) == 0 {
+		p.errorf(start, "CDATA section outside the root element")
+	}
+	body := start + 9
+	end := bytes.Index(p.src[body:], []byte("]]>"))
+	if end < 0 {
+		p.errorf(start, "unclosed CDATA section: add ]]> to end it")
+		p.checkChars(body, len(p.src), "CDATA section")
+		p.emit(TokCDATA, len(p.src))
+		p.closeNode(n)
+		return
+	}
+	p.checkChars(body, body+end, "CDATA section")
+	p.emit(TokCDATA, body+end+3)
+	p.closeNode(n)
+}
+
+func (p *parser) pi() {
+	start := p.pos
+	ne := nameEnd(p.src, start+2)
+	target := string(p.src[start+2 : ne])
+	n := p.openNode(KindPI)
+	end := bytes.Index(p.src[start+2:], []byte("?>"))
+	stop := len(p.src)
+	if end >= 0 {
+		stop = start + 2 + end + 2
+	}
+	switch {
+	case target == "":
+		p.errorf(start, "processing instruction without a target name")
+	case target == "xml":
+		p.errorf(start, "XML declaration allowed only at the start of the document")
+	case strings.EqualFold(target, "xml"):
+		p.errorf(start, "processing instruction target %q is reserved", target)
+	case end >= 0 && ne < stop-2 && !isSpace(p.src[ne]):
+		p.errorf(ne, "processing instruction target %q must be followed by whitespace", target)
+	}
+	if end < 0 {
+		p.errorf(start, "unclosed processing instruction: add ?> to end it")
+	}
+	p.checkChars(ne, stop, "processing instruction")
+	p.emit(TokPI, stop)
+	p.closeNode(n)
+}
+
+func (p *parser) xmlDecl() {
+	n := p.openNode(KindXMLDecl)
+	start := p.pos
+	end := bytes.Index(p.src[start:], []byte("?>"))
+	if end < 0 {
+		p.errorf(start, "unclosed XML declaration: add ?> to end it")
+		p.emit(TokXMLDecl, len(p.src))
+		p.closeNode(n)
+		return
+	}
+	stop := start + end + 2
+	p.checkXMLDecl(start+5, start+end)
+	p.emit(TokXMLDecl, stop)
+	p.closeNode(n)
+}
+
+// checkXMLDecl validates the pseudo-attributes of the XML declaration in
+// src[i:end].
+func (p *parser) checkXMLDecl(i, end int) {
+	src := p.src[:end]
+	order := []string{"version", "encoding", "standalone"}
+	seen := 0
+	for {
+		j := i
+		for j < end && isSpace(src[j]) {
+			j++
+		}
+		if j == end {
+			break
+		}
+		if j == i {
+			p.errorf(j, "XML declaration: whitespace required between pseudo-attributes")
+			return
+		}
+		ne := nameEnd(src, j)
+		name := string(src[j:ne])
+		k := ne
+		for k < end && isSpace(src[k]) {
+			k++
+		}
+		if name == "" || k >= end || src[k] != '=' {
+			p.errorf(j, "XML declaration: malformed pseudo-attribute; expected version=\"1.0\"")
+			return
+		}
+		k++
+		for k < end && isSpace(src[k]) {
+			k++
+		}
+		if k >= end || src[k] != '"' && src[k] != '\'' {
+			p.errorf(k, "XML declaration: value of %s must be quoted", name)
+			return
+		}
+		q := bytes.IndexByte(src[k+1:], src[k])
+		if q < 0 {
+			p.errorf(k, "XML declaration: value of %s is missing its closing quote", name)
+			return
+		}
+		val := string(src[k+1 : k+1+q])
+		idx := -1
+		for x := seen; x < len(order); x++ {
+			if order[x] == name {
+				idx = x
+			}
+		}
+		switch {
+		case idx < 0:
+			p.errorf(j, "XML declaration: unexpected pseudo-attribute %q (allowed, in this order: version, encoding, standalone)", name)
+			return
+		case seen == 0 && idx != 0:
+			p.errorf(j, "XML declaration: version must come first")
+			return
+		}
+		seen = idx + 1
+		switch name {
+		case "version":
+			if !validVersion(val) {
+				p.errorf(k, "XML declaration: malformed version %q", val)
+			}
+		case "encoding":
+			if !validEncodingName(val) {
+				p.errorf(k, "XML declaration: malformed encoding name %q", val)
+			}
+			e := strings.ToLower(val)
+			p.anyBytes = e != "utf-8" && e != "utf8"
+		case "standalone":
+			if val != "yes" && val != "no" {
+				p.errorf(k, "XML declaration: standalone must be \"yes\" or \"no\"")
+			}
+		}
+		i = k + 1 + q + 1
+	}
+	if seen == 0 {
+		p.errorf(i, "XML declaration: missing version")
+	}
+}
+
+func validVersion(v string) bool {
+	if len(v) < 3 || v[:2] != "1." {
+		return false
+	}
+	for _, c := range []byte(v[2:]) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func validEncodingName(v string) bool {
+	if v == "" || !(v[0]|0x20 >= 'a' && v[0]|0x20 <= 'z') {
+		return false
+	}
+	for _, c := range []byte(v) {
+		if !(c|0x20 >= 'a' && c|0x20 <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,410 @@
+package cst
+
+import (
+	"io"
+	"iter"
+	"sync"
+)
+
+// Tree is the lossless syntax tree of one file. It is immutable once built
+// and safe for concurrent reading.
+type Tree struct {
+	file  string
+	src   []byte
+	toks  []token
+	nodes []node
+	errs  ErrorList
+
+	linesOnce sync.Once
+	lines     *LineIndex
+}
+
+type token struct {
+	start int32
+	node  int32 // innermost node holding the token
+	kind  TokKind
+}
+
+type node struct {
+	kind       Kind
+	parent     int32
+	first, end int32 // token range [first, end), children's tokens included
+	firstChild int32
+	lastChild  int32
+	next, prev int32
+	after      int32 // index of the first node after this subtree in preorder
+	name       int32 // name token (elements, tags, attributes, PIs) or -1
+	value      int32 // value token of an attribute, or -1
+}
+
+const none = -1
+
+// File returns the file name given to [Parse].
+func (t *Tree) File() string { return t.file }
+
+// Source returns the bytes the tree was parsed from. The caller must not
+// modify them.
+func (t *Tree) Source() []byte { return t.src }
+
+// Errors returns the well-formedness errors, in source order.
+func (t *Tree) Errors() ErrorList { return t.errs }
+
+// WellFormed reports whether parsing found no error.
+func (t *Tree) WellFormed() bool { return len(t.errs) == 0 }
+
+// Root returns the document node.
+func (t *Tree) Root() Node { return Node{t, 0} }
+
+// RootElement returns the first element child of the document, or the zero
+// Node when there is none.
+func (t *Tree) RootElement() Node {
+	for c := range t.Root().Children() {
+		if c.Kind() == KindElement {
+			return c
+		}
+	}
+	return Node{}
+}
+
+// Lines returns the tree's line index, built on first use.
+func (t *Tree) Lines() *LineIndex {
+	t.linesOnce.Do(func() { t.lines = NewLineIndex(t.src) })
+	return t.lines
+}
+
+// Position returns the file, line and column of a byte offset.
+func (t *Tree) Position(off int) Position {
+	line, col := t.Lines().LineCol(off)
+	return Position{File: t.file, Offset: off, Line: line, Column: col}
+}
+
+// Bytes prints the tree: the concatenation of all its tokens. It equals the
+// source for every input.
+func (t *Tree) Bytes() []byte {
+	out := make([]byte, 0, len(t.src))
+	for tok := range t.Tokens() {
+		out = append(out, tok.Bytes()...)
+	}
+	return out
+}
+
+// WriteTo writes the printed tree to w.
+func (t *Tree) WriteTo(w io.Writer) (int64, error) {
+	n, err := w.Write(t.Bytes())
+	return int64(n), err
+}
+
+// NumTokens returns the number of tokens.
+func (t *Tree) NumTokens() int { return len(t.toks) }
+
+// Token returns the i-th token of the file.
+func (t *Tree) Token(i int) Token { return Token{t, int32(i)} }
+
+// Tokens yields every token of the file in order.
+func (t *Tree) Tokens() iter.Seq[Token] {
+	return func(yield func(Token) bool) {
+		for i := range t.toks {
+			if !yield(Token{t, int32(i)}) {
+				return
+			}
+		}
+	}
+}
+
+// TokenAt returns the token holding the byte at off, or the zero Token when
+// off is outside the source.
+func (t *Tree) TokenAt(off int) Token {
+	if off < 0 || off >= len(t.src) {
+		return Token{}
+	}
+	lo, hi := 0, len(t.toks)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if int(t.toks[mid].start) <= off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return Token{t, int32(lo)}
+}
+
+func (t *Tree) tokEnd(i int32) int {
+	if int(i)+1 < len(t.toks) {
+		return int(t.toks[i+1].start)
+	}
+	return len(t.src)
+}
+
+// Token is a cursor on one token of a [Tree]. The zero Token is invalid.
+type Token struct {
+	t *Tree
+	i int32
+}
+
+// IsValid reports whether tok refers to a token.
+func (tok Token) IsValid() bool { return tok.t != nil }
+
+// Index returns the token's position in the file's token list.
+func (tok Token) Index() int { return int(tok.i) }
+
+// Kind returns the token kind.
+func (tok Token) Kind() TokKind {
+	if tok.t == nil {
+		return TokInvalid
+	}
+	return tok.t.toks[tok.i].kind
+}
+
+// Span returns the token's byte range.
+func (tok Token) Span() Span {
+	if tok.t == nil {
+		return Span{}
+	}
+	return Span{int(tok.t.toks[tok.i].start), tok.t.tokEnd(tok.i)}
+}
+
+// Bytes returns the token's source bytes. The caller must not modify them.
+func (tok Token) Bytes() []byte {
+	if tok.t == nil {
+		return nil
+	}
+	s := tok.Span()
+	return tok.t.src[s.Start:s.End]
+}
+
+// Text returns the token's source text.
+func (tok Token) Text() string { return string(tok.Bytes()) }
+
+// Node returns the innermost node holding the token.
+func (tok Token) Node() Node {
+	if tok.t == nil {
+		return Node{}
+	}
+	return Node{tok.t, tok.t.toks[tok.i].node}
+}
+
+// Next returns the following token, or the zero Token at the end.
+func (tok Token) Next() Token {
+	if tok.t == nil || int(tok.i)+1 >= len(tok.t.toks) {
+		return Token{}
+	}
+	return Token{tok.t, tok.i + 1}
+}
+
+// Prev returns the preceding token, or the zero Token at the start.
+func (tok Token) Prev() Token {
+	if tok.t == nil || tok.i == 0 {
+		return Token{}
+	}
+	return Token{tok.t, tok.i - 1}
+}
+
+// Node is a cursor on one node of a [Tree]. Nodes are cheap values; the zero
+// Node is invalid and its methods return zero values.
+type Node struct {
+	t *Tree
+	i int32
+}
+
+func (n Node) rec() *node { return &n.t.nodes[n.i] }
+
+// IsValid reports whether n refers to a node.
+func (n Node) IsValid() bool { return n.t != nil }
+
+// Tree returns the tree n belongs to.
+func (n Node) Tree() *Tree { return n.t }
+
+// Index returns the node's preorder index in its tree; the document is 0.
+func (n Node) Index() int { return int(n.i) }
+
+// Kind returns the node kind.
+func (n Node) Kind() Kind {
+	if n.t == nil {
+		return KindInvalid
+	}
+	return n.rec().kind
+}
+
+// Span returns the node's byte range, children included.
+func (n Node) Span() Span {
+	if n.t == nil {
+		return Span{}
+	}
+	r := n.rec()
+	if r.first == r.end {
+		off := len(n.t.src)
+		if int(r.first) < len(n.t.toks) {
+			off = int(n.t.toks[r.first].start)
+		}
+		return Span{off, off}
+	}
+	return Span{int(n.t.toks[r.first].start), n.t.tokEnd(r.end - 1)}
+}
+
+// Bytes returns the node's source bytes. The caller must not modify them.
+func (n Node) Bytes() []byte {
+	if n.t == nil {
+		return nil
+	}
+	s := n.Span()
+	return n.t.src[s.Start:s.End]
+}
+
+// Text returns the node's source text, markup included.
+func (n Node) Text() string { return string(n.Bytes()) }
+
+// Pos returns the position of the node's first byte.
+func (n Node) Pos() Position {
+	if n.t == nil {
+		return Position{}
+	}
+	return n.t.Position(n.Span().Start)
+}
+
+// Parent returns the parent node, or the zero Node for the document.
+func (n Node) Parent() Node {
+	if n.t == nil || n.rec().parent == none {
+		return Node{}
+	}
+	return Node{n.t, n.rec().parent}
+}
+
+func (n Node) link(i int32) Node {
+	if i == none {
+		return Node{}
+	}
+	return Node{n.t, i}
+}
+
+// FirstChild returns the first child node, or the zero Node.
+func (n Node) FirstChild() Node {
+	if n.t == nil {
+		return Node{}
+	}
+	return n.link(n.rec().firstChild)
+}
+
+// LastChild returns the last child node, or the zero Node.
+func (n Node) LastChild() Node {
+	if n.t == nil {
+		return Node{}
+	}
+	return n.link(n.rec().lastChild)
+}
+
+// NextSibling returns the next sibling node, or the zero Node.
+func (n Node) NextSibling() Node {
+	if n.t == nil {
+		return Node{}
+	}
+	return n.link(n.rec().next)
+}
+
+// PrevSibling returns the previous sibling node, or the zero Node.
+func (n Node) PrevSibling() Node {
+	if n.t == nil {
+		return Node{}
+	}
+	return n.link(n.rec().prev)
+}
+
+// Children yields the child nodes in order. An element's children are its
+// start tag, its content nodes and its end tag.
+func (n Node) Children() iter.Seq[Node] {
+	return func(yield func(Node) bool) {
+		for c := n.FirstChild(); c.IsValid(); c = c.NextSibling() {
+			if !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// Descendants yields n and every node below it in preorder.
+func (n Node) Descendants() iter.Seq[Node] {
+	return func(yield func(Node) bool) {
+		if n.t == nil {
+			return
+		}
+		// Nodes are stored in preorder, so a subtree is a contiguous run.
+		for i := n.i; i < n.rec().after; i++ {
+			if !yield(Node{n.t, i}) {
+				return
+			}
+		}
+	}
+}
+
+// Inspect walks the subtree of n in preorder, calling f for each node; when
+// f returns false the children of that node are skipped.
+func Inspect(n Node, f func(Node) bool) {
+	if !n.IsValid() || !f(n) {
+		return
+	}
+	for c := range n.Children() {
+		Inspect(c, f)
+	}
+}
+
+// Tokens yields every token inside the node, children's tokens included.
+func (n Node) Tokens() iter.Seq[Token] {
+	return func(yield func(Token) bool) {
+		if n.t == nil {
+			return
+		}
+		r := n.rec()
+		for i := r.first; i < r.end; i++ {
+			if !yield(Token{n.t, i}) {
+				return
+			}
+		}
+	}
+}
+
+// OwnTokens yields the tokens the node holds directly, not those of its
+// children.
+func (n Node) OwnTokens() iter.Seq[Token] {
+	return func(yield func(Token) bool) {
+		for tok := range n.Tokens() {
+			if tok.t.toks[tok.i].node == n.i && !yield(tok) {
+				return
+			}
+		}
+	}
+}
+
+// FirstToken returns the node's first token, or the zero Token if it has
+// none.
+func (n Node) FirstToken() Token {
+	if n.t == nil || n.rec().first == n.rec().end {
+		return Token{}
+	}
+	return Token{n.t, n.rec().first}
+}
+
+// LastToken returns the node's last token, or the zero Token if it has none.
+func (n Node) LastToken() Token {
+	if n.t == nil || n.rec().first == n.rec().end {
+		return Token{}
+	}
+	return Token{n.t, n.rec().end - 1}
+}
+
+// NameToken returns the name token of an element, tag, attribute or
+// processing instruction, or the zero Token.
+func (n Node) NameToken() Token {
+	if n.t == nil || n.rec().name == none {
+		return Token{}
+	}
+	return Token{n.t, n.rec().name}
+}
+
+// Name returns the name of an element, tag, attribute or processing
+// instruction target; "" for other nodes and for tags without a name.
+func (n Node) Name() string { return n.NameToken().Text() }
+
+// Is reports whether n is an element named name.
+func (n Node) Is(name string) bool {
+	return n.Kind() == KindElement && string(n.NameToken().Bytes()) == name
+}
