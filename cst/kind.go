@@ -5,18 +5,18 @@ type Kind uint8
 
 // Node kinds.
 const (
-	KindInvalid  Kind = iota
-	KindDocument      // the whole file; its tokens outside children are BOM and whitespace
-	KindXMLDecl       // <?xml version="1.0"?>
-	KindDoctype       // <!DOCTYPE ...>, internal subset included
-	KindPI            // <?target data?>
-	KindComment       // <!-- ... -->
-	KindElement       // start tag, content and end tag (or one empty-element tag)
-	KindStartTag      // <name attr="v" ...> or <name .../>
-	KindEndTag        // </name>
-	KindAttribute     // name = "value", with the whitespace around "="
-	KindText          // character data: text, entity and character references
-	KindCDATA         // <![CDATA[ ... ]]>
+	KindInvalid   Kind = iota
+	KindDocument       // the whole file; its tokens outside children are BOM and whitespace
+	KindXMLDecl        // <?xml version="1.0"?>
+	KindDoctype        // <!DOCTYPE ...>, internal subset included
+	KindPI             // <?target data?>
+	KindComment        // <!-- ... -->
+	KindElement        // start tag, content and end tag (or one empty-element tag)
+	KindStartTag       // <name attr="v" ...> or <name .../>
+	KindEndTag         // </name>
+	KindAttribute      // name = "value", with the whitespace around "="
+	KindText           // character data: text, entity and character references
+	KindCDATA          // <![CDATA[ ... ]]>
 )
 
 var kindNames = [...]string{
