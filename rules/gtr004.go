@@ -1,0 +1,72 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rewrite"
+)
+
+// GTR004 collapses elements holding only whitespace to the empty-element
+// form.
+var GTR004 = &Rule{
+	Code:      "GTR004",
+	Name:      "collapse-empty",
+	Summary:   "Collapse empty-with-whitespace leaves to <foo/> form.",
+	Family:    FamilyFmt,
+	Fix:       FixAlways,
+	Rulesets:  []string{"cosmetic", "default", "iuc", "strict"},
+	Since:     "0.1.0",
+	Cite:      "https://galaxy-iuc-standards.readthedocs.io/en/latest/best_practices/tool_xml.html#coding-style",
+	AppliesTo: TargetTool | TargetMacro,
+	Order:     20,
+	Doc: Doc{
+		What: "Rewrites an element whose content is whitespace only, such as <param …>\\n</param>, as one " +
+			"empty-element tag <param …/>.",
+		Why:     "The short form says plainly that the element has no content.",
+		Example: "<data name=\"out\" format=\"txt\">\n</data>\n→\n<data name=\"out\" format=\"txt\"/>",
+		FixSafety: "Safe: Galaxy reads no text from these elements. Elements whose text is data " +
+			"(<command>, <configfile>, <token>, <option>, …) keep their whitespace, except <help>, where " +
+			"whitespace-only help renders to nothing either way. Empty pairs <x></x> (no whitespace) and " +
+			"elements with comments are left alone.",
+	},
+	check: checkCollapseEmpty,
+}
+
+func checkCollapseEmpty(p *Pass) {
+	for n := range p.Tree.Root().Descendants() {
+		if n.Kind() != cst.KindElement {
+			continue
+		}
+		collapseEmpty(p, n)
+	}
+}
+
+func collapseEmpty(p *Pass, el cst.Node) {
+	name := el.Name()
+	// Whitespace in a payload element is data, except in <help>.
+	if isPayload(name) && name != "help" {
+		return
+	}
+	end := el.EndTag()
+	// Empty-element tags and unclosed elements have nothing to collapse.
+	if !end.IsValid() {
+		return
+	}
+	n := 0
+	for c := range el.Content() {
+		// Only whitespace text may be dropped; comments, CDATA and
+		// children stay.
+		if c.Kind() != cst.KindText || !c.IsWhitespace() {
+			return
+		}
+		n++
+	}
+	// <x></x> has no whitespace to collapse.
+	if n == 0 {
+		return
+	}
+	gt := el.StartTag().LastToken()
+	edit := rewrite.Edit{Start: gt.Span().Start, End: end.Span().End, New: "/>"}
+	p.Fix(el.StartTag(), fmt.Sprintf("<%s> holds only whitespace; write it as <%s …/>", name, name), edit)
+}

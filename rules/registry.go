@@ -1,0 +1,51 @@
+package rules
+
+import (
+	"sort"
+	"strings"
+)
+
+// All lists every rule, sorted by code. It is the registry: a rule exists
+// when it is listed here.
+var All = []*Rule{
+	GTR001,
+	GTR004,
+	GTR201,
+	GTR202,
+	GTR203,
+}
+
+// Lookup returns the rule with the given code (case-insensitive), or nil.
+func Lookup(code string) *Rule {
+	code = strings.ToUpper(strings.TrimSpace(code))
+	for _, r := range All {
+		if r.Code == code {
+			return r
+		}
+	}
+	return nil
+}
+
+// Children returns the partition halves of a parent code, in code order.
+func Children(parent string) []*Rule {
+	parent = strings.ToUpper(parent)
+	var out []*Rule
+	for _, r := range All {
+		if r.Parent == parent {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// byOrder returns rules sorted by application order, then code.
+func byOrder(rs []*Rule) []*Rule {
+	out := append([]*Rule(nil), rs...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Order != out[j].Order {
+			return out[i].Order < out[j].Order
+		}
+		return out[i].Code < out[j].Code
+	})
+	return out
+}

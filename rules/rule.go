@@ -1,0 +1,139 @@
+package rules
+
+import (
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rewrite"
+)
+
+// Family groups rules as the predecessor does.
+type Family string
+
+// Rule families.
+const (
+	FamilyFmt     Family = "fmt"     // layout only
+	FamilyCodemod Family = "codemod" // structural rewrites
+	FamilyCheck   Family = "check"   // advisory checks, never fixed
+)
+
+// Fixability says whether a rule can fix what it finds.
+type Fixability uint8
+
+// Fixabilities.
+const (
+	FixNone      Fixability = iota // advisory: reports only
+	FixSometimes                   // fixes some findings, reports the rest
+	FixAlways                      // every finding comes with a fix
+)
+
+func (f Fixability) String() string {
+	switch f {
+	case FixSometimes:
+		return "sometimes"
+	case FixAlways:
+		return "always"
+	}
+	return "none"
+}
+
+// Target is the set of file kinds a rule applies to.
+type Target uint8
+
+// File kinds, as classified by the root element.
+const (
+	TargetTool  Target = 1 << iota // <tool> root
+	TargetMacro                    // <macros> root
+)
+
+// Doc is a rule's documentation, with the same headings for every rule.
+type Doc struct {
+	What      string // what the rule does
+	Why       string // why it matters
+	Example   string // a before/after example
+	FixSafety string // when the fix is safe, and what it never touches
+}
+
+// Rule describes one rule. Rules are package-level values listed in [All].
+type Rule struct {
+	Code      string     // e.g. "GTR001" or a partition half "GTR020.1"
+	Name      string     // short kebab-case name, e.g. "indentation"
+	Summary   string     // one line
+	Family    Family     //
+	Fix       Fixability // FixNone for advisory rules
+	Parent    string     // partition parent code ("GTR020"), or ""
+	Rulesets  []string   // rulesets the rule belongs to
+	Planemo   []string   // planemo linter names this rule covers (selection aliases)
+	Since     string     // gtr version that introduced the rule
+	Cite      string     // Galaxy / IUC reference URL
+	AppliesTo Target     // file kinds; tools only when zero
+	Order     int        // application order within the format pipeline
+	Doc       Doc
+
+	check func(p *Pass)
+}
+
+// Advisory reports whether the rule only reports.
+func (r *Rule) Advisory() bool { return r.Fix == FixNone }
+
+// DisplayCode returns the code shown to people: the parent code of a
+// partition half.
+func (r *Rule) DisplayCode() string {
+	if r.Parent != "" {
+		return r.Parent
+	}
+	return r.Code
+}
+
+// Applies reports whether the rule runs on files of kind k.
+func (r *Rule) Applies(k Target) bool {
+	t := r.AppliesTo
+	if t == 0 {
+		t = TargetTool
+	}
+	return t&k != 0
+}
+
+// Diagnostic is one finding of one rule.
+type Diagnostic struct {
+	Code     string
+	Span     cst.Span
+	Pos      cst.Position
+	Message  string
+	Advisory bool
+	Fix      *rewrite.Fix // nil for advisory findings
+}
+
+// Pass is what a rule's check function sees: the tree of one file and the
+// means to report.
+type Pass struct {
+	Tree    *cst.Tree
+	Kind    Target
+	Rule    *Rule
+	Newline string // the file's newline convention for new text
+
+	diags []Diagnostic
+}
+
+// Report records an advisory finding at node n.
+func (p *Pass) Report(n cst.Node, msg string) {
+	p.ReportSpan(n.Span(), msg)
+}
+
+// ReportSpan records an advisory finding at a span.
+func (p *Pass) ReportSpan(s cst.Span, msg string) {
+	p.diags = append(p.diags, Diagnostic{
+		Code: p.Rule.Code, Span: s, Pos: p.Tree.Position(s.Start), Message: msg, Advisory: true,
+	})
+}
+
+// Fix records a fixable finding at node n with the edits that fix it.
+func (p *Pass) Fix(n cst.Node, msg string, edits ...rewrite.Edit) {
+	p.FixSpan(n.Span(), msg, edits...)
+}
+
+// FixSpan records a fixable finding at a span with the edits that fix it.
+func (p *Pass) FixSpan(s cst.Span, msg string, edits ...rewrite.Edit) {
+	p.diags = append(p.diags, Diagnostic{
+		Code: p.Rule.Code, Span: s, Pos: p.Tree.Position(s.Start), Message: msg,
+		Fix: &rewrite.Fix{Code: p.Rule.Code, Message: msg, Edits: edits, Applicability: rewrite.Safe},
+	})
+}

@@ -1,0 +1,66 @@
+package rules
+
+import (
+	"sort"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rewrite"
+)
+
+// Classify returns the kind of a parsed file by its root element: a tool, a
+// macro library, or 0 for anything else (which gtr skips).
+func Classify(t *cst.Tree) Target {
+	switch t.RootElement().Name() {
+	case "tool":
+		return TargetTool
+	case "macros":
+		return TargetMacro
+	}
+	return 0
+}
+
+// Check runs the rules that apply to the file and returns their findings in
+// source order (then code).
+func Check(t *cst.Tree, rs []*Rule) []Diagnostic {
+	kind := Classify(t)
+	if kind == 0 {
+		return nil
+	}
+	nl := rewrite.Newline(t.Source())
+	var out []Diagnostic
+	for _, r := range byOrder(rs) {
+		if !r.Applies(kind) || r.check == nil {
+			continue
+		}
+		p := &Pass{Tree: t, Kind: kind, Rule: r, Newline: nl}
+		r.check(p)
+		out = append(out, p.diags...)
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Span.Start != out[j].Span.Start {
+			return out[i].Span.Start < out[j].Span.Start
+		}
+		return out[i].Code < out[j].Code
+	})
+	return out
+}
+
+// FixPass returns the rewrite pass that applies the fixes of rs.
+func FixPass(rs []*Rule) rewrite.Pass {
+	return func(t *cst.Tree) []rewrite.Fix {
+		var fixes []rewrite.Fix
+		for _, d := range Check(t, rs) {
+			if d.Fix != nil {
+				fixes = append(fixes, *d.Fix)
+			}
+		}
+		return fixes
+	}
+}
+
+// Format rewrites src with the fixes of rs to a fixpoint, through the gates
+// of [rewrite.Run]. Files that are neither tools nor macro libraries come
+// back unchanged.
+func Format(file string, src []byte, rs []*Rule, gates ...rewrite.Gate) (rewrite.Result, error) {
+	return rewrite.Run(file, src, FixPass(rs), rewrite.Options{Gates: gates})
+}
