@@ -13,6 +13,11 @@ var All = []*Rule{
 	GTR201,
 	GTR202,
 	GTR203,
+	GTR204,
+	GTR205,
+	GTR206,
+	GTR207,
+	GTR208,
 }
 
 // Lookup returns the rule with the given code (case-insensitive), or nil.
