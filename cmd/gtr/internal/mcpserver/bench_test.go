@@ -1,0 +1,103 @@
+package mcpserver
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// medianTool returns the corpus tool of median size, or skips.
+func medianTool(tb testing.TB) string {
+	tb.Helper()
+	var dir string
+	for _, d := range []string{os.Getenv("GTR_SHARED"), "../../../../../shared"} {
+		if st, err := os.Stat(filepath.Join(d, "corpus")); d != "" && err == nil && st.IsDir() {
+			dir = filepath.Join(d, "corpus")
+			break
+		}
+	}
+	if dir == "" {
+		tb.Skip("skipping: ../shared/corpus not found (set GTR_SHARED)")
+	}
+	type f struct {
+		path string
+		size int64
+	}
+	var files []f
+	_ = filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && strings.HasSuffix(p, ".xml") {
+			files = append(files, f{p, info.Size()})
+		}
+		return nil
+	})
+	sort.Slice(files, func(i, j int) bool { return files[i].size < files[j].size || files[i].size == files[j].size && files[i].path < files[j].path })
+	for i := len(files) / 2; i < len(files); i++ {
+		src, _ := os.ReadFile(files[i].path)
+		if strings.Contains(string(src), "<tool") {
+			return string(src)
+		}
+	}
+	tb.Skip("no tool found")
+	return ""
+}
+
+func BenchmarkCheckTool(b *testing.B) {
+	xml := medianTool(b)
+	b.SetBytes(int64(len(xml)))
+	for b.Loop() {
+		if _, err := checkTool(context.Background(), CheckInput{XML: xml, Selection: Selection{Rulesets: []string{"strict"}}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkFormatTool(b *testing.B) {
+	xml := medianTool(b)
+	b.SetBytes(int64(len(xml)))
+	for b.Loop() {
+		if _, err := formatTool(context.Background(), FormatInput{XML: xml}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCheckToolSession measures a whole call through an MCP session
+// (JSON encoding, schema validation, in-memory transport).
+func BenchmarkCheckToolSession(b *testing.B) {
+	xml := medianTool(b)
+	cs := connect(b)
+	for b.Loop() {
+		if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "check_tool", Arguments: CheckInput{XML: xml}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestCheckToolLatency reports server-side p50 and p99 of check_tool on the
+// median-size corpus tool; the targets are 2 ms and 20 ms.
+func TestCheckToolLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping latency measurement in -short mode")
+	}
+	xml := medianTool(t)
+	var d []time.Duration
+	for range 500 {
+		start := time.Now()
+		if _, err := checkTool(context.Background(), CheckInput{XML: xml, Selection: Selection{Rulesets: []string{"strict"}}}); err != nil {
+			t.Fatal(err)
+		}
+		d = append(d, time.Since(start))
+	}
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	p50, p99 := d[len(d)/2], d[len(d)*99/100]
+	t.Logf("check_tool on a %d-byte tool: p50 %v, p99 %v", len(xml), p50, p99)
+	if p50 > 2*time.Millisecond || p99 > 20*time.Millisecond {
+		t.Errorf("check_tool too slow: p50 %v (target 2ms), p99 %v (target 20ms)", p50, p99)
+	}
+}

@@ -1,0 +1,141 @@
+package mcpserver
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rules"
+)
+
+// Selection is the rule selection every rule-running tool accepts, with the
+// CLI's precedence ignore ▸ select ▸ rulesets.
+type Selection struct {
+	Rulesets []string `json:"rulesets,omitempty" jsonschema:"rulesets whose union is the base selection: cosmetic, default, iuc, strict (default: default)"`
+	Select   []string `json:"select,omitempty" jsonschema:"codes (GTR001, a parent such as GTR020) or planemo linter names that replace the base selection"`
+	Ignore   []string `json:"ignore,omitempty" jsonschema:"codes or planemo linter names removed from the selection"`
+}
+
+func (s Selection) resolve() ([]*rules.Rule, error) {
+	rs, err := rules.Selection{Rulesets: s.Rulesets, Select: s.Select, Ignore: s.Ignore}.Resolve()
+	var ue *rules.UnknownError
+	if errors.As(err, &ue) {
+		kind := KindUnknownRuleCode
+		if ue.What == "ruleset" {
+			kind = KindUnknownRuleset
+		}
+		return nil, &ToolError{Kind: kind, Message: ue.Error(), Suggestion: ue.Suggestion}
+	}
+	return rs, err
+}
+
+// parseTool parses the XML of a tool or macro file and refuses anything
+// malformed or of another kind.
+func parseTool(xml string, macros map[string]string) (*cst.Tree, error) {
+	if err := checkSize(xml, macros); err != nil {
+		return nil, err
+	}
+	t := cst.Parse("tool.xml", []byte(xml))
+	if errs := t.Errors(); len(errs) > 0 {
+		e := errs[0]
+		msg := fmt.Sprintf("the XML is not well-formed: %d:%d: %s", e.Pos.Line, utf16Column(t, e.Pos.Offset), e.Msg)
+		if len(errs) > 1 {
+			msg += fmt.Sprintf(" (and %d more errors)", len(errs)-1)
+		}
+		return nil, &ToolError{Kind: KindInvalidXML, Message: msg, Line: e.Pos.Line, Column: utf16Column(t, e.Pos.Offset)}
+	}
+	if rules.Classify(t) == 0 {
+		return nil, &ToolError{Kind: KindNotATool, Message: fmt.Sprintf(
+			"the root element is <%s>; gtr works on Galaxy tool files (<tool>) and macro files (<macros>)", t.RootElement().Name())}
+	}
+	return t, nil
+}
+
+// utf16Column returns the 1-based column of off in UTF-16 code units, as
+// protocol clients count.
+func utf16Column(t *cst.Tree, off int) int {
+	line, _ := t.Lines().LineCol(off)
+	start := t.Lines().LineStart(line)
+	src := t.Source()
+	if off > len(src) {
+		off = len(src)
+	}
+	col := 1
+	for i := start; i < off; {
+		r, size := utf8.DecodeRune(src[i:])
+		if r >= 0x10000 {
+			col += 2
+		} else {
+			col++
+		}
+		i += size
+	}
+	return col
+}
+
+// Violation is one finding.
+type Violation struct {
+	Code        string `json:"code" jsonschema:"the rule code, a partition half such as GTR020.1 where the rule is split"`
+	DisplayCode string `json:"display_code" jsonschema:"the code the CLI shows (the parent code of a partition half)"`
+	Sourceline  int    `json:"sourceline" jsonschema:"1-based line (the predecessor's field name; same as line)"`
+	Line        int    `json:"line" jsonschema:"1-based line of the finding"`
+	Column      int    `json:"column" jsonschema:"1-based column in UTF-16 code units"`
+	EndLine     int    `json:"end_line" jsonschema:"1-based line where the flagged text ends"`
+	EndColumn   int    `json:"end_column" jsonschema:"1-based column (UTF-16) just after the flagged text"`
+	XPath       string `json:"xpath" jsonschema:"path of the enclosing element, e.g. /tool/inputs/param[2]"`
+	Message     string `json:"message" jsonschema:"what is wrong"`
+	Advisory    bool   `json:"advisory" jsonschema:"true for report-only findings; false when format_tool fixes it"`
+	Fix         string `json:"fix,omitempty" jsonschema:"what the fix does, for fixable findings"`
+}
+
+func violations(t *cst.Tree, diags []rules.Diagnostic) []Violation {
+	out := make([]Violation, 0, len(diags))
+	for _, d := range diags {
+		r := rules.Lookup(d.Code)
+		display := d.Code
+		if r != nil {
+			display = r.DisplayCode()
+		}
+		endLine, _ := t.Lines().LineCol(d.Span.End)
+		v := Violation{
+			Code: d.Code, DisplayCode: display, Sourceline: d.Pos.Line, Line: d.Pos.Line,
+			Column: utf16Column(t, d.Span.Start), EndLine: endLine, EndColumn: utf16Column(t, d.Span.End),
+			XPath: xpathAt(t, d.Span.Start), Message: d.Message, Advisory: d.Advisory,
+		}
+		if d.Fix != nil {
+			v.Fix = d.Fix.Message
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// xpathAt returns the path of the innermost element containing off, with a
+// position predicate where siblings share the name.
+func xpathAt(t *cst.Tree, off int) string {
+	n := t.TokenAt(off).Node()
+	for n.IsValid() && n.Kind() != cst.KindElement {
+		n = n.Parent()
+	}
+	var parts []string
+	for ; n.IsValid() && n.Kind() == cst.KindElement; n = n.Parent() {
+		name := n.Name()
+		idx, count := 0, 0
+		for s := range n.Parent().ElementsNamed(name) {
+			count++
+			if s == n {
+				idx = count
+			}
+		}
+		if count > 1 {
+			name = fmt.Sprintf("%s[%d]", name, idx)
+		}
+		parts = append(parts, name)
+	}
+	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
+		parts[i], parts[j] = parts[j], parts[i]
+	}
+	return "/" + strings.Join(parts, "/")
+}

@@ -1,0 +1,73 @@
+// Package mcpserver is gtr's MCP server: the same engine as the CLI, offered
+// to AI agents as tools that take a Galaxy tool's XML as a string and return
+// JSON. Nothing is ever written to disk; every tool is read-only and
+// idempotent.
+//
+// Every response carries "success" and "protocol_version". Domain failures
+// (malformed XML, an unknown ruleset, a gate refusing a rewrite, …) are tool
+// results with isError set and a stable "error_kind"; protocol errors are
+// left to transport problems.
+package mcpserver
+
+import (
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ProtocolVersion is the version of gtr's response envelope. It changes only
+// when a field is renamed, removed or changes type, or an error kind changes
+// meaning.
+const ProtocolVersion = 1
+
+// MaxInputBytes bounds the XML (and the macro files, each) an agent may send.
+const MaxInputBytes = 1 << 20
+
+const instructions = `gtr formats, checks and refactors Galaxy tool XML (the wrappers that put
+bioinformatics programs into Galaxy). Pass the tool's XML as the "xml" string; pass
+the macro files it imports as "macros": {"macros.xml": "<macros>…</macros>"}.
+Nothing is written to disk: apply a returned "formatted" text yourself.
+
+- check_tool: report findings (line, column, code, message, whether it is fixable).
+- format_tool: rewrite to the canonical layout; returns "formatted", "changed" and a
+  unified "diff" of exactly the bytes that moved. Use rulesets/select/ignore to limit it.
+- list_rules / list_rulesets: what each code means and which rules a ruleset runs.
+- version: which gtr binary is serving, and the digest of its rule set.
+
+Every response has "success" and "protocol_version"; failures set "error_kind"
+(invalid_xml, not_a_tool, unknown_ruleset, unknown_rule_code, gate_failed,
+failed_to_converge, input_too_large, invalid_argument, internal_error).`
+
+// New returns the MCP server with all gtr tools registered. version is the
+// binary's version, reported in the server info and by the version tool.
+func New(version string) *mcp.Server {
+	s := mcp.NewServer(
+		&mcp.Implementation{Name: "gtr", Title: "gtr: Galaxy tool XML formatter and linter", Version: version},
+		&mcp.ServerOptions{Instructions: instructions},
+	)
+	for _, add := range tools {
+		add(s, version)
+	}
+	return s
+}
+
+// tools registers each tool; adding a tool is one file with a register
+// function listed here.
+var tools = []func(*mcp.Server, string){
+	addCheckTool,
+	addFormatTool,
+	addListRules,
+	addListRulesets,
+	addVersion,
+}
+
+func boolPtr(b bool) *bool { return &b }
+
+// readOnly marks a tool as reading only its arguments.
+func readOnly(title string) *mcp.ToolAnnotations {
+	return &mcp.ToolAnnotations{
+		Title:           title,
+		ReadOnlyHint:    true,
+		IdempotentHint:  true,
+		DestructiveHint: boolPtr(false),
+		OpenWorldHint:   boolPtr(false),
+	}
+}

@@ -1,0 +1,61 @@
+package mcpserver
+
+import (
+	"context"
+	"sort"
+
+	"github.com/galaxy-gtr/gtr/rules"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// CheckInput is check_tool's input.
+type CheckInput struct {
+	XML    string            `json:"xml" jsonschema:"the Galaxy tool (or macro file) XML text"`
+	Macros map[string]string `json:"macros,omitempty" jsonschema:"imported macro files by file name, e.g. {\"macros.xml\": \"<macros>…</macros>\"}"`
+	Selection
+}
+
+// CheckOutput is check_tool's result.
+type CheckOutput struct {
+	Envelope
+	Violations    []Violation `json:"violations,omitempty" jsonschema:"findings in source order"`
+	AdvisoryCodes []string    `json:"advisory_codes,omitempty" jsonschema:"sorted codes of the advisory findings"`
+	Fixable       int         `json:"fixable" jsonschema:"number of findings format_tool would fix"`
+	Advisory      int         `json:"advisory" jsonschema:"number of report-only findings"`
+}
+
+func addCheckTool(s *mcp.Server, _ string) {
+	register(s, &mcp.Tool{
+		Name: "check_tool",
+		Description: "Lint a Galaxy tool or macro file: return every finding of the selected rules with its code, " +
+			"line and column, message, whether it is advisory, and what its fix would do. Never changes anything.",
+		Annotations: readOnly("Check a Galaxy tool"),
+	}, checkTool)
+}
+
+func checkTool(_ context.Context, in CheckInput) (CheckOutput, error) {
+	rs, err := in.Selection.resolve()
+	if err != nil {
+		return CheckOutput{}, err
+	}
+	t, err := parseTool(in.XML, in.Macros)
+	if err != nil {
+		return CheckOutput{}, err
+	}
+	diags := rules.Check(t, rs)
+	out := CheckOutput{Violations: violations(t, diags)}
+	seen := map[string]bool{}
+	for _, d := range diags {
+		if !d.Advisory {
+			out.Fixable++
+			continue
+		}
+		out.Advisory++
+		if !seen[d.Code] {
+			seen[d.Code] = true
+			out.AdvisoryCodes = append(out.AdvisoryCodes, d.Code)
+		}
+	}
+	sort.Strings(out.AdvisoryCodes)
+	return out, nil
+}

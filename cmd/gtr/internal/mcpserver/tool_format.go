@@ -1,0 +1,75 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+
+	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/rules"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// FormatInput is format_tool's input.
+type FormatInput struct {
+	XML    string            `json:"xml" jsonschema:"the Galaxy tool (or macro file) XML text"`
+	Macros map[string]string `json:"macros,omitempty" jsonschema:"imported macro files by file name, e.g. {\"macros.xml\": \"<macros>…</macros>\"}"`
+	Selection
+}
+
+// FormatOutput is format_tool's result.
+type FormatOutput struct {
+	Envelope
+	Formatted    string      `json:"formatted,omitempty" jsonschema:"the rewritten XML (equal to the input when nothing changed)"`
+	Changed      bool        `json:"changed" jsonschema:"whether any byte changed"`
+	Diff         string      `json:"diff,omitempty" jsonschema:"unified diff (a/tool.xml → b/tool.xml) of exactly the bytes that changed; empty when unchanged"`
+	AppliedCodes []string    `json:"applied_codes,omitempty" jsonschema:"sorted codes of the rules whose fixes were applied"`
+	Advisory     []Violation `json:"advisory,omitempty" jsonschema:"report-only findings of the selected advisory rules, on the formatted text"`
+	Notes        []string    `json:"notes,omitempty" jsonschema:"remarks about the run"`
+}
+
+func addFormatTool(s *mcp.Server, _ string) {
+	register(s, &mcp.Tool{
+		Name: "format_tool",
+		Description: "Rewrite a Galaxy tool or macro file to the canonical form with the selected rules' fixes, as " +
+			"minimal byte edits: only the bytes a rule means to change move. Returns the formatted XML, whether it " +
+			"changed and a unified diff. Every rewrite passes gtr's gates (re-parse, well-formedness, idempotence, " +
+			"nothing outside the edits moved) or is refused with error_kind gate_failed. Writes nothing.",
+		Annotations: readOnly("Format a Galaxy tool"),
+	}, formatTool)
+}
+
+func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
+	rs, err := in.Selection.resolve()
+	if err != nil {
+		return FormatOutput{}, err
+	}
+	t, err := parseTool(in.XML, in.Macros)
+	if err != nil {
+		return FormatOutput{}, err
+	}
+	res, err := rules.Format("tool.xml", t.Source(), rs)
+	if err != nil {
+		var ge *rewrite.GateError
+		var ce *rewrite.ConvergenceError
+		switch {
+		case errors.As(err, &ge):
+			return FormatOutput{}, &ToolError{Kind: KindGateFailed, Message: err.Error() + "; the input was not changed", Rules: ge.Codes}
+		case errors.As(err, &ce):
+			return FormatOutput{}, &ToolError{Kind: KindFailedToConverge, Message: err.Error(), Rules: ce.Codes}
+		}
+		return FormatOutput{}, err
+	}
+	out := FormatOutput{
+		Formatted:    string(res.Output),
+		Changed:      res.Changed,
+		Diff:         rewrite.UnifiedDiff("a/tool.xml", "b/tool.xml", t.Source(), res.Output, 3),
+		AppliedCodes: res.Codes(),
+	}
+	ft := cstParse(res.Output)
+	for _, v := range violations(ft, rules.Check(ft, rs)) {
+		if v.Advisory {
+			out.Advisory = append(out.Advisory, v)
+		}
+	}
+	return out, nil
+}
