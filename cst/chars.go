@@ -89,7 +89,20 @@ func isNameRune(r rune) bool {
 // nameEnd returns the end of the XML name starting at i, or i when no name
 // starts there.
 func nameEnd(src []byte, i int) int {
+	if !startsName(src, i) {
+		return i
+	}
 	j := i
+	if src[j] < 0x80 {
+		// ASCII fast path: most names are plain ASCII.
+		j++
+		for j < len(src) && src[j] < 0x80 && nameByte[src[j]] != 0 {
+			j++
+		}
+		if j == len(src) || src[j] < 0x80 {
+			return j
+		}
+	}
 	for j < len(src) {
 		c := src[j]
 		if c < 0x80 {
@@ -112,8 +125,18 @@ func nameEnd(src []byte, i int) int {
 	return j
 }
 
-// startsName reports whether an XML name starts at src[i].
-func startsName(src []byte, i int) bool { return i < len(src) && nameEnd(src, i) > i }
+// startsName reports whether an XML name starts at src[i], that is whether
+// src[i] begins a name start character.
+func startsName(src []byte, i int) bool {
+	if i >= len(src) {
+		return false
+	}
+	if c := src[i]; c < 0x80 {
+		return nameByte[c] == 2
+	}
+	r, size := utf8.DecodeRune(src[i:])
+	return !(r == utf8.RuneError && size <= 1) && isNameStartRune(r)
+}
 
 var predefinedEntities = map[string]string{
 	"lt":   "<",

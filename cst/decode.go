@@ -22,24 +22,26 @@ type OffsetMap struct {
 	segs []segment
 }
 
-// segment maps decoded [dec, dec+decLen) to source [src, src+srcLen). When the
-// lengths are equal the bytes correspond one to one; otherwise the segment is
-// atomic (a reference or a line end) and only its ends map exactly.
+// segment maps decoded [dec, dec+decLen) to source [src, src+srcLen). A
+// verbatim segment is copied byte for byte (its lengths are equal); any other
+// segment is atomic (a reference or a line end) and only its ends map
+// exactly. A lone "\r" normalised to "\n" has equal lengths but is atomic.
 type segment struct {
 	dec, src, decLen, srcLen int
+	verbatim                 bool
 }
 
-func (m *OffsetMap) add(dec, src, decLen, srcLen int) {
-	if k := len(m.segs); k > 0 {
+// add appends a segment, merging adjacent verbatim ones.
+func (m *OffsetMap) add(dec, src, decLen, srcLen int, verbatim bool) {
+	if k := len(m.segs); k > 0 && verbatim {
 		last := &m.segs[k-1]
-		if decLen == srcLen && last.decLen == last.srcLen &&
-			last.dec+last.decLen == dec && last.src+last.srcLen == src {
+		if last.verbatim && last.dec+last.decLen == dec && last.src+last.srcLen == src {
 			last.decLen += decLen
 			last.srcLen += srcLen
 			return
 		}
 	}
-	m.segs = append(m.segs, segment{dec, src, decLen, srcLen})
+	m.segs = append(m.segs, segment{dec, src, decLen, srcLen, verbatim})
 }
 
 func (m OffsetMap) find(off int) int {
@@ -62,7 +64,7 @@ func (m OffsetMap) Source(off int) int {
 	if off <= s.dec {
 		return s.src
 	}
-	if s.decLen == s.srcLen {
+	if s.verbatim {
 		return s.src + off - s.dec
 	}
 	return s.src
@@ -79,7 +81,7 @@ func (m OffsetMap) SourceEnd(off int) int {
 		return m.Source(off)
 	}
 	s := m.segs[i]
-	if s.decLen == s.srcLen {
+	if s.verbatim {
 		return s.src + off - s.dec
 	}
 	return s.src + s.srcLen
@@ -105,7 +107,7 @@ func (m OffsetMap) Verbatim(s Span) bool {
 		return false
 	}
 	seg := m.segs[i]
-	return seg.decLen == seg.srcLen && s.End <= seg.dec+seg.decLen
+	return seg.verbatim && s.End <= seg.dec+seg.decLen
 }
 
 // Content returns the text of an element as lxml's .text gives it, with
@@ -163,7 +165,7 @@ func (d *decoder) token(tok Token) {
 	switch tok.Kind() {
 	case TokEntityRef, TokCharRef:
 		if r, ok := resolveRef(raw); ok {
-			d.m.add(d.b.Len(), s.Start, len(r), len(raw))
+			d.m.add(d.b.Len(), s.Start, len(r), len(raw), false)
 			d.b.WriteString(r)
 			return
 		}
@@ -181,20 +183,20 @@ func (d *decoder) chars(raw []byte, src int) {
 			continue
 		}
 		if i > start {
-			d.m.add(d.b.Len(), src+start, i-start, i-start)
+			d.m.add(d.b.Len(), src+start, i-start, i-start, true)
 			d.b.Write(raw[start:i])
 		}
 		n := 1
 		if i+1 < len(raw) && raw[i+1] == '\n' {
 			n = 2
 		}
-		d.m.add(d.b.Len(), src+i, 1, n)
+		d.m.add(d.b.Len(), src+i, 1, n, false)
 		d.b.WriteByte('\n')
 		i += n - 1
 		start = i + 1
 	}
 	if start < len(raw) {
-		d.m.add(d.b.Len(), src+start, len(raw)-start, len(raw)-start)
+		d.m.add(d.b.Len(), src+start, len(raw)-start, len(raw)-start, true)
 		d.b.Write(raw[start:])
 	}
 }
@@ -241,8 +243,10 @@ func decodeAttrValue(raw []byte) string {
 				i++
 			}
 		case '&':
+			// Scanning stops at the next '&', so the whole loop stays
+			// linear; there is no length limit, as "&#x0000041;" is valid.
 			j := i + 1
-			for j < len(raw) && raw[j] != ';' && raw[j] != '&' && j-i < 12 {
+			for j < len(raw) && raw[j] != ';' && raw[j] != '&' {
 				j++
 			}
 			if j < len(raw) && raw[j] == ';' {

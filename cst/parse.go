@@ -31,17 +31,29 @@ type parser struct {
 	doctype   bool
 	entities  map[string]bool // general entities declared in the internal subset
 	anyBytes  bool            // a non-UTF-8 encoding is declared: do not check UTF-8
+
+	// Undeclared entities are an error only when every declaration is known
+	// to have been read: not when the DOCTYPE names an external subset or the
+	// internal subset references parameter entities, unless the document is
+	// standalone (XML 1.0 §4.1, WFC: Entity Declared).
+	standalone  bool
+	externalDTD bool
+
+	attrs    []int          // name offsets of the attributes of the current start tag
+	attrSet  map[string]int // the same, by name, for tags with many attributes
+	openAttr bool           // the last attribute value runs to the end of the file
 }
 
 // Parse builds the lossless tree of src. It never fails: problems are in
 // [Tree.Errors]. The file name is used in positions only. The tree keeps
 // src; the caller must not modify it afterwards.
 func Parse(file string, src []byte) *Tree {
+	ntok, nnode := estimateSize(src)
 	t := &Tree{
 		file:  file,
 		src:   src,
-		toks:  make([]token, 0, len(src)/6+4),
-		nodes: make([]node, 0, len(src)/20+4),
+		toks:  make([]token, 0, ntok),
+		nodes: make([]node, 0, nnode),
 	}
 	p := &parser{t: t, src: src}
 	p.document()
@@ -56,6 +68,18 @@ func Parse(file string, src []byte) *Tree {
 	return t
 }
 
+// estimateSize returns capacities for the token and node arrays of src. Each
+// '<' starts a tag and usually a text run, each '=' an attribute and each '&'
+// a reference; on the Galaxy corpus these bounds exceed the real counts by
+// 5-20%, so the arrays are allocated once instead of grown by copying, which
+// took a fifth of the parse time.
+func estimateSize(src []byte) (toks, nodes int) {
+	lt := bytes.Count(src, []byte{'<'})
+	eq := bytes.Count(src, []byte{'='})
+	amp := bytes.Count(src, []byte{'&'})
+	return 5*lt + 4*eq + 2*amp + 4, 3*lt + eq + 4
+}
+
 func (p *parser) errorf(off int, format string, args ...any) {
 	if len(p.errs) >= maxErrors {
 		if !p.tooMany {
@@ -65,6 +89,13 @@ func (p *parser) errorf(off int, format string, args ...any) {
 		return
 	}
 	p.errs = append(p.errs, rawError{off, fmt.Sprintf(format, args...)})
+}
+
+// at formats the line and column of a byte offset, for messages that point
+// at a second place in the file.
+func (p *parser) at(off int) string {
+	line, col := p.t.Lines().LineCol(off)
+	return fmt.Sprintf("%d:%d", line, col)
 }
 
 func (p *parser) top() int32 { return p.open[len(p.open)-1] }
@@ -137,7 +168,7 @@ func (p *parser) document() {
 		if len(bytes.TrimLeft(p.src, " \t\r\n\xef\xbb\xbf")) == 0 {
 			p.errorf(0, "document is empty: expected a root element such as <tool>")
 		} else {
-			p.errorf(len(p.src), "document has no root element")
+			p.errorf(len(p.src), "document has no root element: a tool file needs one element, such as <tool>...</tool>, around its content")
 		}
 	}
 	p.closeNode(doc)
@@ -209,22 +240,7 @@ func (p *parser) nameOf(elem int32) string {
 
 // where formats the line and column at which a node starts.
 func (p *parser) where(i int32) string {
-	off := int(p.t.toks[p.t.nodes[i].first].start)
-	line, col := 1, 1
-	for j := 0; j < off; j++ {
-		switch p.src[j] {
-		case '\n':
-			line, col = line+1, 1
-		case '\r':
-			if j+1 < off && p.src[j+1] == '\n' {
-				j++
-			}
-			line, col = line+1, 1
-		default:
-			col++
-		}
-	}
-	return fmt.Sprintf("%d:%d", line, col)
+	return p.at(int(p.t.toks[p.t.nodes[i].first].start))
 }
 
 // text parses character data up to the next markup. Outside the root element
@@ -249,16 +265,20 @@ func (p *parser) textOutsideRoot() {
 		p.emit(TokSpace, end)
 		return
 	}
-	if p.rootState == 0 {
-		p.errorf(p.pos, "text before the root element: a tool file must start with markup such as <tool>")
-	} else {
-		p.errorf(p.pos, "text after the end of the root element </%s>", p.rootName())
+	switch {
+	case p.src[p.pos] == '<':
+		// A '<' that starts no markup: its own message says more.
+		p.errorf(p.pos, "%s", p.bareLT(p.pos))
+	case p.rootState == 0:
+		p.errorf(p.pos, "text before the root element: remove it; a tool file must start with markup such as <tool>")
+	default:
+		p.errorf(p.pos, "text after the end of the root element </%s>: remove it or move it inside <%s>", p.rootName(), p.rootName())
 	}
 	n := p.openNode(KindText)
-	save := p.errs
+	save := len(p.errs)
 	p.charData()
-	if len(p.errs) > len(save) {
-		p.errs = p.errs[:len(save)] // one error for the whole run is enough
+	if len(p.errs) > save && !p.tooMany {
+		p.errs = p.errs[:save] // one error for the whole run is enough
 	}
 	p.closeNode(n)
 }
@@ -292,12 +312,12 @@ func (p *parser) charData() {
 				continue
 			}
 			if cls == clsInvalid {
-				p.errorf(i, "invalid character U+%04X in text: XML does not allow this control character", c)
+				p.errorf(i, "invalid character U+%04X in text: XML does not allow this control character; remove it", c)
 				i++
 				continue
 			}
 			if c == ']' && bytes.HasPrefix(src[i:], []byte("]]>")) {
-				p.errorf(i, "']]>' is not allowed in text: write ']]&gt;' or wrap the text in CDATA")
+				p.errorf(i, "']]>' is not allowed in text: write ']]&gt;'")
 				i += 3
 				continue
 			}
@@ -320,9 +340,22 @@ func (p *parser) charData() {
 		if p.markupAt(p.pos) != KindInvalid {
 			return
 		}
-		p.errorf(p.pos, "bare '<' in text: write &lt; or wrap the text in CDATA")
+		p.errorf(p.pos, "%s", p.bareLT(p.pos))
 		p.emit(TokError, p.pos+1)
 	}
+}
+
+// bareLT explains why the '<' at i starts no markup.
+func (p *parser) bareLT(i int) string {
+	if i+1 < len(p.src) {
+		switch c := p.src[i+1]; {
+		case c == '!':
+			return "'<!' starts no markup XML knows: write <!-- ... --> for a comment, <![CDATA[ ... ]]> for CDATA, or &lt; for a literal '<'"
+		case c < 0x80 && nameByte[c] == 1:
+			return fmt.Sprintf("element name cannot start with %q: a name starts with a letter, '_' or ':' (write &lt; for a literal '<')", c)
+		}
+	}
+	return "bare '<' in text: write &lt; or wrap the text in CDATA"
 }
 
 // checkRune validates the multi-byte character at i and returns the offset
@@ -333,11 +366,16 @@ func (p *parser) checkRune(i int) int {
 	}
 	r, size := utf8.DecodeRune(p.src[i:])
 	if r == utf8.RuneError && size <= 1 {
-		p.errorf(i, "invalid UTF-8 byte 0x%02X: the file must be UTF-8 encoded", p.src[i])
-		return i + 1
+		p.errorf(i, "invalid UTF-8 byte 0x%02X: save the file as UTF-8, or declare its encoding in <?xml version=\"1.0\" encoding=\"...\"?>", p.src[i])
+		// One error per malformed sequence: skip its continuation bytes.
+		j := i + 1
+		for j < len(p.src) && j < i+4 && p.src[j]&0xC0 == 0x80 {
+			j++
+		}
+		return j
 	}
 	if !isXMLChar(r) {
-		p.errorf(i, "invalid character U+%04X: XML does not allow it", r)
+		p.errorf(i, "invalid character U+%04X: XML does not allow it; remove it", r)
 	}
 	return i + size
 }
@@ -350,7 +388,7 @@ func (p *parser) checkChars(start, end int, where string) {
 		case clsNonASCII:
 			i = p.checkRune(i)
 		case clsInvalid:
-			p.errorf(i, "invalid character U+%04X in %s: XML does not allow this control character", c, where)
+			p.errorf(i, "invalid character U+%04X in %s: XML does not allow this control character; remove it", c, where)
 			i++
 		default:
 			i++
@@ -360,16 +398,17 @@ func (p *parser) checkChars(start, end int, where string) {
 
 // reference emits the entity or character reference at p.pos.
 func (p *parser) reference() {
-	end, kind, msg := p.scanReference(p.pos)
+	end, kind, msg := p.scanReference(p.pos, false)
 	if msg != "" {
 		p.errorf(p.pos, "%s", msg)
 	}
 	p.emit(kind, end)
 }
 
-// scanReference reads the reference starting with '&' at i. It returns its
-// end, its token kind and, when it is not valid, an error message.
-func (p *parser) scanReference(i int) (end int, kind TokKind, msg string) {
+// scanReference reads the reference starting with '&' at i, in text or, when
+// inAttr is set, in an attribute value. It returns its end, its token kind
+// and, when it is not valid, an error message.
+func (p *parser) scanReference(i int, inAttr bool) (end int, kind TokKind, msg string) {
 	src := p.src
 	j := i + 1
 	if j < len(src) && src[j] == '#' {
@@ -399,19 +438,22 @@ func (p *parser) scanReference(i int) (end int, kind TokKind, msg string) {
 			return i + 1, TokError, "malformed character reference: expected &#NN; or &#xHH; (write &amp; for a literal '&')"
 		}
 		if !isXMLChar(rune(v)) {
-			return j + 1, TokCharRef, fmt.Sprintf("character reference %s refers to U+%04X, which XML does not allow", src[i:j+1], v)
+			return j + 1, TokCharRef, fmt.Sprintf("character reference %s refers to U+%04X, which XML does not allow; remove it", src[i:j+1], v)
 		}
 		return j + 1, TokCharRef, ""
 	}
 	ne := nameEnd(src, j)
 	if ne == j {
+		if inAttr {
+			return i + 1, TokError, "bare '&' in attribute value: write &amp;"
+		}
 		return i + 1, TokError, "bare '&': write &amp; or wrap the text in CDATA"
 	}
-	name := string(src[j:ne])
+	name := src[j:ne]
 	if ne >= len(src) || src[ne] != ';' {
 		return i + 1, TokError, fmt.Sprintf("entity reference &%s is missing its ';' (write &amp; for a literal '&')", name)
 	}
-	if _, ok := predefinedEntities[name]; !ok && !p.entities[name] {
+	if _, ok := predefinedEntities[string(name)]; !ok && !p.entities[string(name)] && (p.standalone || !p.externalDTD) {
 		return ne + 1, TokEntityRef, fmt.Sprintf("undefined entity &%s;: XML knows only &lt; &gt; &amp; &quot; &apos; (write &amp;%s; for literal text)", name, name)
 	}
 	return ne + 1, TokEntityRef, ""
@@ -431,7 +473,7 @@ func (p *parser) comment() {
 	}
 	end += body
 	if dd := bytes.Index(p.src[body:end+1], []byte("--")); dd >= 0 {
-		p.errorf(body+dd, "'--' is not allowed inside a comment")
+		p.errorf(body+dd, "'--' is not allowed inside a comment: separate the dashes or remove them")
 	}
 	p.checkChars(body, end, "comment")
 	p.emit(TokComment, end+3)
@@ -442,7 +484,7 @@ func (p *parser) cdata() {
 	n := p.openNode(KindCDATA)
 	start := p.pos
 	if len(p.elems) == 0 {
-		p.errorf(start, "CDATA section outside the root element")
+		p.errorf(start, "CDATA section outside the root element: move it inside the root element or remove it")
 	}
 	body := start + 9
 	end := bytes.Index(p.src[body:], []byte("]]>"))
@@ -470,11 +512,13 @@ func (p *parser) pi() {
 	}
 	switch {
 	case target == "":
-		p.errorf(start, "processing instruction without a target name")
+		p.errorf(start, "processing instruction without a target name: write <?target data?>")
+	case target == "xml" && start == p.declStart():
+		p.errorf(start, "XML declaration without a version: write <?xml version=\"1.0\"?>")
 	case target == "xml":
-		p.errorf(start, "XML declaration allowed only at the start of the document")
+		p.errorf(start, "XML declaration allowed only at the very start of the file: remove it, or remove everything before it (whitespace included)")
 	case strings.EqualFold(target, "xml"):
-		p.errorf(start, "processing instruction target %q is reserved", target)
+		p.errorf(start, "processing instruction target %q is reserved: write the XML declaration as <?xml ...?> at the start of the file, or rename the target", target)
 	case end >= 0 && ne < stop-2 && !isSpace(p.src[ne]):
 		p.errorf(ne, "processing instruction target %q must be followed by whitespace", target)
 	}
@@ -484,6 +528,15 @@ func (p *parser) pi() {
 	p.checkChars(ne, stop, "processing instruction")
 	p.emit(TokPI, stop)
 	p.closeNode(n)
+}
+
+// declStart returns the offset at which an XML declaration may start: 0, or
+// 3 after a byte order mark.
+func (p *parser) declStart() int {
+	if bytes.HasPrefix(p.src, bom) {
+		return 3
+	}
+	return 0
 }
 
 func (p *parser) xmlDecl() {
@@ -527,7 +580,7 @@ func (p *parser) checkXMLDecl(i, end int) {
 			k++
 		}
 		if name == "" || k >= end || src[k] != '=' {
-			p.errorf(j, "XML declaration: malformed pseudo-attribute; expected version=\"1.0\"")
+			p.errorf(j, "XML declaration: malformed pseudo-attribute: write <?xml version=\"1.0\" encoding=\"UTF-8\"?>")
 			return
 		}
 		k++
@@ -555,31 +608,49 @@ func (p *parser) checkXMLDecl(i, end int) {
 			p.errorf(j, "XML declaration: unexpected pseudo-attribute %q (allowed, in this order: version, encoding, standalone)", name)
 			return
 		case seen == 0 && idx != 0:
-			p.errorf(j, "XML declaration: version must come first")
+			p.errorf(j, "XML declaration: version must come first: write <?xml version=\"1.0\" %s=...?>", name)
 			return
 		}
 		seen = idx + 1
 		switch name {
 		case "version":
 			if !validVersion(val) {
-				p.errorf(k, "XML declaration: malformed version %q", val)
+				p.errorf(k, "XML declaration: malformed version %q: write version=\"1.0\"", val)
 			}
 		case "encoding":
-			if !validEncodingName(val) {
-				p.errorf(k, "XML declaration: malformed encoding name %q", val)
-			}
 			e := strings.ToLower(val)
+			switch {
+			case !validEncodingName(val):
+				p.errorf(k, "XML declaration: malformed encoding name %q: write encoding=\"UTF-8\"", val)
+			case wideEncoding(e):
+				// The declaration was just read one byte per character, so
+				// the file is not in this encoding.
+				p.errorf(k, "XML declaration: the file declares encoding %q but is not encoded so: write encoding=\"UTF-8\"", val)
+			}
 			p.anyBytes = e != "utf-8" && e != "utf8"
 		case "standalone":
 			if val != "yes" && val != "no" {
 				p.errorf(k, "XML declaration: standalone must be \"yes\" or \"no\"")
 			}
+			p.standalone = val == "yes"
 		}
 		i = k + 1 + q + 1
 	}
 	if seen == 0 {
-		p.errorf(i, "XML declaration: missing version")
+		p.errorf(i, "XML declaration: missing version: write <?xml version=\"1.0\"?>")
 	}
+}
+
+// wideEncoding reports whether the lower-case encoding name e stores ASCII
+// characters in more than one byte, so that a document declaring it in
+// ASCII bytes contradicts itself.
+func wideEncoding(e string) bool {
+	switch e {
+	case "utf-16", "utf-16le", "utf-16be", "utf16", "ucs-2", "ucs2", "iso-10646-ucs-2",
+		"utf-32", "utf-32le", "utf-32be", "utf32", "ucs-4", "ucs4", "iso-10646-ucs-4":
+		return true
+	}
+	return false
 }
 
 func validVersion(v string) bool {

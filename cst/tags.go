@@ -11,7 +11,7 @@ func (p *parser) startTag() {
 	start := p.pos
 	switch {
 	case len(p.elems) == 0 && p.rootState == 2:
-		p.errorf(start, "extra content after the root element </%s>: a file holds one root element", p.rootName())
+		p.errorf(start, "extra content after the root element </%s>: a file holds one root element; move this element inside it or into a file of its own", p.rootName())
 	case len(p.elems) == 0 && p.rootState == 0:
 		p.rootState = 1
 	}
@@ -23,7 +23,10 @@ func (p *parser) startTag() {
 	p.t.nodes[el].name = name
 	p.t.nodes[tag].name = name
 	elName := p.src[nameStart:p.pos]
-	var attrs [][]byte // names of the attributes seen so far
+	p.attrs = p.attrs[:0]
+	clear(p.attrSet)
+	p.openAttr = false
+	junk := false // the previous item was reported as unexpected
 	for {
 		ws := p.pos
 		for p.pos < len(p.src) && isSpace(p.src[p.pos]) {
@@ -35,7 +38,9 @@ func (p *parser) startTag() {
 			p.emit(TokSpace, end)
 		}
 		if p.pos >= len(p.src) {
-			p.errorf(start, "unclosed start tag <%s>: add '>'", elName)
+			if !p.openAttr { // the unclosed value has been reported
+				p.errorf(start, "unclosed start tag <%s>: add '>'", elName)
+			}
 			p.closeNode(tag)
 			p.elems = append(p.elems, el)
 			return
@@ -59,12 +64,21 @@ func (p *parser) startTag() {
 			p.elems = append(p.elems, el)
 			return
 		case startsName(p.src, p.pos):
-			if p.pos == ws {
-				p.errorf(p.pos, "attributes must be separated by whitespace")
+			if p.pos == ws && !junk {
+				p.errorf(p.pos, "attributes must be separated by whitespace: add a space before %s", p.src[p.pos:nameEnd(p.src, p.pos)])
 			}
-			attrs = p.attribute(attrs)
+			p.attribute(elName)
+			junk = false
 		default:
-			p.errorf(p.pos, "unexpected %s in start tag <%s>", describeByte(p.src, p.pos), elName)
+			switch {
+			case junk:
+				// One message for a run of junk is enough.
+			case c == '/':
+				p.errorf(p.pos, "'/' in start tag <%s> must be followed directly by '>': write <%s/> for an empty element", elName, elName)
+			default:
+				p.errorf(p.pos, "unexpected %s in start tag <%s>: attributes are written name=\"value\"", describeByte(p.src, p.pos), elName)
+			}
+			junk = true
 			p.emit(TokError, p.errorRunEnd())
 		}
 	}
@@ -91,31 +105,58 @@ func describeByte(src []byte, i int) string {
 	return fmt.Sprintf("byte 0x%02X", c)
 }
 
-// attribute parses name = "value" and returns attrs with its name added.
-func (p *parser) attribute(attrs [][]byte) [][]byte {
+// seenAttr returns the offset of an earlier attribute of the current start
+// tag with the name at src[start:end], or -1, and records this one. Tags
+// with many attributes switch from a linear scan to a map so that a
+// pathological tag stays linear.
+func (p *parser) seenAttr(start, end int) int {
+	name := p.src[start:end]
+	if len(p.attrs) < 16 {
+		for _, prev := range p.attrs {
+			if bytes.Equal(p.src[prev:nameEnd(p.src, prev)], name) {
+				return prev
+			}
+		}
+		p.attrs = append(p.attrs, start)
+		return -1
+	}
+	if p.attrSet == nil {
+		p.attrSet = map[string]int{}
+	}
+	if len(p.attrSet) == 0 {
+		for _, prev := range p.attrs {
+			p.attrSet[string(p.src[prev:nameEnd(p.src, prev)])] = prev
+		}
+	}
+	if prev, ok := p.attrSet[string(name)]; ok {
+		return prev
+	}
+	p.attrSet[string(name)] = start
+	return -1
+}
+
+// attribute parses name = "value" in the start tag of element elName.
+func (p *parser) attribute(elName []byte) {
 	a := p.openNode(KindAttribute)
+	defer p.closeNode(a)
 	nameStart := p.pos
 	name := p.emit(TokName, nameEnd(p.src, p.pos))
 	p.t.nodes[a].name = name
 	nameBytes := p.src[nameStart:p.pos]
-	for _, prev := range attrs {
-		if bytes.Equal(prev, nameBytes) {
-			p.errorf(nameStart, "duplicate attribute %s: an attribute may appear once per element", nameBytes)
-			break
-		}
+	if prev := p.seenAttr(nameStart, p.pos); prev >= 0 {
+		p.errorf(nameStart, "duplicate attribute %s on <%s>: it is already set at %s; an attribute may appear once per element, so remove one",
+			nameBytes, elName, p.at(prev))
 	}
-	attrs = append(attrs, nameBytes)
-	defer p.closeNode(a)
 	p.space()
 	if p.pos >= len(p.src) || p.src[p.pos] != '=' {
 		p.errorf(nameStart, "attribute %s has no value: write %s=\"...\"", nameBytes, nameBytes)
-		return attrs
+		return
 	}
 	p.emit(TokEq, p.pos+1)
 	p.space()
 	if p.pos >= len(p.src) {
 		p.errorf(p.pos, "attribute %s has no value", nameBytes)
-		return attrs
+		return
 	}
 	q := p.src[p.pos]
 	if q != '"' && q != '\'' {
@@ -128,31 +169,35 @@ func (p *parser) attribute(attrs [][]byte) [][]byte {
 		if end > p.pos {
 			p.emit(TokError, end)
 		}
-		return attrs
+		return
 	}
 	close := bytes.IndexByte(p.src[p.pos+1:], q)
 	if close < 0 {
-		p.errorf(p.pos, "value of attribute %s is missing its closing %c", nameBytes, q)
-		p.checkValue(p.pos+1, len(p.src))
+		// The value runs to the end of the file: one error says it all.
+		p.errorf(p.pos, "value of attribute %s is missing its closing %c: add %c at the end of the value", nameBytes, q, q)
+		p.openAttr = true
 		p.t.nodes[a].value = p.emit(TokValue, len(p.src))
-		return attrs
+		return
 	}
 	end := p.pos + 1 + close
 	p.checkValue(p.pos+1, end)
 	p.t.nodes[a].value = p.emit(TokValue, end+1)
-	return attrs
 }
 
 // checkValue validates the characters and references of an attribute value.
 func (p *parser) checkValue(start, end int) {
 	for i := start; i < end; {
 		c := p.src[i]
+		if asciiClass[c] <= clsSpace {
+			i++
+			continue
+		}
 		switch {
 		case c == '<':
 			p.errorf(i, "'<' is not allowed in attribute values: write &lt;")
 			i++
 		case c == '&':
-			e, _, msg := p.scanReference(i)
+			e, _, msg := p.scanReference(i, true)
 			if msg != "" {
 				p.errorf(i, "%s", msg)
 			}
@@ -163,7 +208,7 @@ func (p *parser) checkValue(start, end int) {
 		case asciiClass[c] == clsNonASCII:
 			i = p.checkRune(i)
 		case asciiClass[c] == clsInvalid:
-			p.errorf(i, "invalid character U+%04X in attribute value", c)
+			p.errorf(i, "invalid character U+%04X in attribute value: XML does not allow this control character; remove it", c)
 			i++
 		default:
 			i++
@@ -211,12 +256,12 @@ func (p *parser) endTag() {
 	}
 	switch {
 	case len(p.elems) == 0:
-		p.errorf(start, "end tag </%s> outside the root element", name)
+		p.errorf(start, "end tag </%s> outside the root element: remove it", name)
 	case ne == start+2:
-		p.errorf(start, "end tag without a name")
+		p.errorf(start, "end tag without a name: write </%s>", p.nameOf(p.elems[len(p.elems)-1]))
 	case target < 0:
 		top := p.elems[len(p.elems)-1]
-		p.errorf(start, "mismatched end tag: </%s> does not close <%s> opened at %s, and no open element is named %s",
+		p.errorf(start, "mismatched end tag: </%s> does not close <%s> opened at %s, and no open element is named %s: fix the name or remove the end tag",
 			name, p.nameOf(top), p.where(top), name)
 	case target < len(p.elems)-1:
 		top := p.elems[len(p.elems)-1]
@@ -232,6 +277,10 @@ func (p *parser) endTag() {
 		p.t.nodes[et].name = p.emit(TokName, ne)
 	}
 	p.space()
+	if j := p.endTagJunkEnd(); j > p.pos {
+		p.errorf(p.pos, "unexpected %s in end tag </%s>: an end tag holds only the element name; remove it", describeByte(p.src, p.pos), name)
+		p.emit(TokError, j)
+	}
 	if p.pos < len(p.src) && p.src[p.pos] == '>' {
 		p.emit(TokGT, p.pos+1)
 	} else {
@@ -243,27 +292,200 @@ func (p *parser) endTag() {
 	}
 }
 
+// endTagJunkEnd returns the end of the bytes between an end tag's name and
+// its '>', or p.pos when there are none or when no '>' comes before the next
+// '<' (then the end tag is reported unclosed instead).
+func (p *parser) endTagJunkEnd() int {
+	for i := p.pos; i < len(p.src); i++ {
+		switch p.src[i] {
+		case '>':
+			return i
+		case '<':
+			return p.pos
+		}
+	}
+	return p.pos
+}
+
 // doctypeDecl parses <!DOCTYPE ...> with its internal subset as one token.
 func (p *parser) doctypeDecl() {
 	start := p.pos
 	n := p.openNode(KindDoctype)
 	switch {
 	case p.rootState != 0:
-		p.errorf(start, "DOCTYPE must come before the root element")
+		p.errorf(start, "DOCTYPE must come before the root element: move it to the top of the file")
 	case p.doctype:
-		p.errorf(start, "a document may have only one DOCTYPE")
+		p.errorf(start, "a document may have only one DOCTYPE: remove this one")
 	}
 	p.doctype = true
-	i := start + 9
+	end, errOff, msg := p.scanDoctype(start)
+	if msg != "" {
+		p.errorf(errOff, "%s", msg)
+		end = p.doctypeEnd(start)
+	}
+	if end < 0 {
+		p.errorf(start, "unclosed DOCTYPE declaration: add '>' to end it")
+		end = len(p.src)
+	}
+	p.checkChars(start, end, "DOCTYPE")
+	p.emit(TokDoctype, end)
+	p.closeNode(n)
+}
+
+// scanDoctype checks the DOCTYPE declaration starting at start:
+//
+//	<!DOCTYPE name [SYSTEM "uri" | PUBLIC "id" "uri"] [ '[' declarations ']' ] >
+//
+// It returns the offset after its '>', or -1 when the file ends first; or,
+// for malformed declarations, where and what the first problem is. The
+// declarations of the internal subset are checked for their outline only
+// (keyword, quoted strings, closing '>'), not for their grammar.
+func (p *parser) scanDoctype(start int) (end, errOff int, msg string) {
+	src := p.src
+	i := p.skipSpace(start + len("<!DOCTYPE"))
+	ne := nameEnd(src, i)
+	if ne == i {
+		return 0, i, "DOCTYPE declaration without a root element name: write <!DOCTYPE tool>"
+	}
+	i = p.skipSpace(ne)
+	switch {
+	case bytes.HasPrefix(src[i:], []byte("SYSTEM")):
+		p.externalDTD = true
+		if i, msg = p.literals(i+6, 1); msg != "" {
+			return 0, i, msg
+		}
+	case bytes.HasPrefix(src[i:], []byte("PUBLIC")):
+		p.externalDTD = true
+		if i, msg = p.literals(i+6, 2); msg != "" {
+			return 0, i, msg
+		}
+	}
+	i = p.skipSpace(i)
+	if i < len(src) && src[i] == '[' {
+		if i, errOff, msg = p.internalSubset(i + 1); msg != "" || i < 0 {
+			return i, errOff, msg
+		}
+		i = p.skipSpace(i)
+	}
+	switch {
+	case i >= len(src):
+		return -1, 0, ""
+	case src[i] != '>':
+		return 0, i, fmt.Sprintf("unexpected %s in DOCTYPE declaration: write <!DOCTYPE name SYSTEM \"uri\" [...]>", describeByte(src, i))
+	}
+	return i + 1, 0, ""
+}
+
+// literals reads n quoted literals, each preceded by whitespace, from i. It
+// returns the offset after them, or the offset of the problem and a message.
+func (p *parser) literals(i, n int) (int, string) {
+	for range n {
+		j := p.skipSpace(i)
+		if j == i || j >= len(p.src) || p.src[j] != '"' && p.src[j] != '\'' {
+			return j, "DOCTYPE declaration: expected whitespace and a quoted identifier after SYSTEM or PUBLIC"
+		}
+		q := bytes.IndexByte(p.src[j+1:], p.src[j])
+		if q < 0 {
+			return j, "DOCTYPE declaration: quoted identifier is missing its closing quote"
+		}
+		i = j + 1 + q + 1
+	}
+	return i, ""
+}
+
+// internalSubset checks the declarations after '[' at i up to the closing
+// ']'. It returns the offset after ']' (or -1 at the end of the file), or
+// the offset of the first problem and a message.
+func (p *parser) internalSubset(i int) (end, errOff int, msg string) {
+	src := p.src
+	for {
+		i = p.skipSpace(i)
+		if i >= len(src) {
+			return -1, 0, ""
+		}
+		rest := src[i:]
+		switch {
+		case rest[0] == ']':
+			return i + 1, 0, ""
+		case rest[0] == '%':
+			ne := nameEnd(src, i+1)
+			if ne == i+1 || ne >= len(src) || src[ne] != ';' {
+				return 0, i, "DOCTYPE internal subset: malformed parameter entity reference: write %name;"
+			}
+			p.externalDTD = true // its declarations are not read
+			i = ne + 1
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			q := bytes.Index(src[i+4:], []byte("-->"))
+			if q < 0 {
+				return -1, 0, ""
+			}
+			i += 4 + q + 3
+		case bytes.HasPrefix(rest, []byte("<?")):
+			q := bytes.Index(src[i+2:], []byte("?>"))
+			if q < 0 {
+				return -1, 0, ""
+			}
+			i += 2 + q + 2
+		case bytes.HasPrefix(rest, []byte("<!ENTITY")):
+			if j := p.skipSpace(i + 8); j > i+8 {
+				if ne := nameEnd(src, j); ne > j {
+					if p.entities == nil {
+						p.entities = map[string]bool{}
+					}
+					p.entities[string(src[j:ne])] = true
+				}
+			}
+			fallthrough
+		case bytes.HasPrefix(rest, []byte("<!ELEMENT")), bytes.HasPrefix(rest, []byte("<!ATTLIST")),
+			bytes.HasPrefix(rest, []byte("<!NOTATION")):
+			if i = p.declEnd(i + 2); i < 0 {
+				return -1, 0, ""
+			}
+		default:
+			return 0, i, fmt.Sprintf("unexpected %s in the DOCTYPE internal subset: expected a declaration such as <!ENTITY name \"value\"> or ']'", describeByte(src, i))
+		}
+	}
+}
+
+// declEnd returns the offset after the '>' that ends a markup declaration,
+// skipping quoted strings, or -1 when the file ends first.
+func (p *parser) declEnd(i int) int {
+	for i < len(p.src) {
+		switch c := p.src[i]; c {
+		case '"', '\'':
+			q := bytes.IndexByte(p.src[i+1:], c)
+			if q < 0 {
+				return -1
+			}
+			i += q + 2
+		case '>':
+			return i + 1
+		default:
+			i++
+		}
+	}
+	return -1
+}
+
+func (p *parser) skipSpace(i int) int {
+	for i < len(p.src) && isSpace(p.src[i]) {
+		i++
+	}
+	return i
+}
+
+// doctypeEnd finds the '>' that ends a malformed DOCTYPE declaration: the
+// first one outside quotes, brackets and comments. It returns the offset
+// after it, or -1 when the file ends first.
+func (p *parser) doctypeEnd(start int) int {
+	i := start + len("<!DOCTYPE")
 	depth := 0
-	end := -1
-scan:
 	for i < len(p.src) {
 		switch c := p.src[i]; {
 		case c == '"' || c == '\'':
 			q := bytes.IndexByte(p.src[i+1:], c)
 			if q < 0 {
-				break scan
+				return -1
 			}
 			i += q + 2
 		case c == '[':
@@ -275,33 +497,14 @@ scan:
 		case depth > 0 && bytes.HasPrefix(p.src[i:], []byte("<!--")):
 			q := bytes.Index(p.src[i+4:], []byte("-->"))
 			if q < 0 {
-				break scan
+				return -1
 			}
 			i += q + 7
-		case depth > 0 && bytes.HasPrefix(p.src[i:], []byte("<!ENTITY")):
-			j := i + 8
-			for j < len(p.src) && isSpace(p.src[j]) {
-				j++
-			}
-			if ne := nameEnd(p.src, j); ne > j {
-				if p.entities == nil {
-					p.entities = map[string]bool{}
-				}
-				p.entities[string(p.src[j:ne])] = true
-			}
-			i = j
 		case c == '>' && depth <= 0:
-			end = i + 1
-			break scan
+			return i + 1
 		default:
 			i++
 		}
 	}
-	if end < 0 {
-		p.errorf(start, "unclosed DOCTYPE declaration: add '>' to end it")
-		end = len(p.src)
-	}
-	p.checkChars(start, end, "DOCTYPE")
-	p.emit(TokDoctype, end)
-	p.closeNode(n)
+	return -1
 }

@@ -36,7 +36,9 @@ func medianTool(tb testing.TB) string {
 		}
 		return nil
 	})
-	sort.Slice(files, func(i, j int) bool { return files[i].size < files[j].size || files[i].size == files[j].size && files[i].path < files[j].path })
+	sort.Slice(files, func(i, j int) bool {
+		return files[i].size < files[j].size || files[i].size == files[j].size && files[i].path < files[j].path
+	})
 	for i := len(files) / 2; i < len(files); i++ {
 		src, _ := os.ReadFile(files[i].path)
 		if strings.Contains(string(src), "<tool") {
