@@ -30,7 +30,7 @@ var GTR207 = &Rule{
 			"&#10; &#13;).",
 		Why: "Readers should not have to decode &#36;HOME to see $HOME; and a newline inside an attribute " +
 			"value is read as a space by every XML parser, so writing it as a newline misleads.",
-		Example:   "<command>cat $input &gt; $output</command>\n<param label='a\n   b'/>\n→\n" +
+		Example: "<command>cat $input &gt; $output</command>\n<param label='a\n   b'/>\n→\n" +
 			"<command>cat $input &gt; $output</command>\n<param label=\"a    b\"/>",
 		FixSafety: "Safe: the text and attribute values an XML parser reads are unchanged. CDATA sections, " +
 			"comments and line ends in text are not touched.",
