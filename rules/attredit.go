@@ -1,0 +1,97 @@
+package rules
+
+import (
+	"iter"
+	"strings"
+	"unicode"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rewrite"
+)
+
+// deleteAttr returns the edit removing attribute a from its tag together
+// with one adjacent separator, so that neither a double space nor two
+// attributes run together are left behind: the whitespace after it when
+// another attribute follows (which keeps the separator before it, such as
+// the indentation of a wrapped tag), else the whitespace before it.
+func deleteAttr(a cst.Node) rewrite.Edit {
+	s := a.Span()
+	next := a.LastToken().Next()
+	if next.Kind() == cst.TokSpace {
+		if after := next.Next(); after.Kind() == cst.TokName && after.Node().Kind() == cst.KindAttribute {
+			return rewrite.Edit{Start: s.Start, End: next.Span().End}
+		}
+	}
+	if prev := a.FirstToken().Prev(); prev.Kind() == cst.TokSpace {
+		return rewrite.Edit{Start: prev.Span().Start, End: s.End}
+	}
+	return rewrite.Edit{Start: s.Start, End: s.End}
+}
+
+// renameAttr returns the edit giving attribute a a new name, its value and
+// quoting untouched.
+func renameAttr(a cst.Node, name string) rewrite.Edit {
+	return rewrite.ReplaceSpan(a.NameToken().Span(), name)
+}
+
+// hasDuplicateAttrs reports whether a tag names one attribute twice (a
+// well-formedness error that leaves no safe way to edit the tag).
+func hasDuplicateAttrs(tag cst.Node) bool {
+	seen := map[string]bool{}
+	for a := range tag.Attrs() {
+		if seen[a.Name()] {
+			return true
+		}
+		seen[a.Name()] = true
+	}
+	return false
+}
+
+// galaxyBool reads a boolean attribute value as Galaxy's string_as_bool
+// does: "true", "yes", "on" and "1" (any case) are true, anything else
+// false.
+func galaxyBool(v string) bool {
+	switch strings.ToLower(v) {
+	case "true", "yes", "on", "1":
+		return true
+	}
+	return false
+}
+
+// isPyWhitespace reports whether Python's str.strip() strips r: Unicode
+// white space plus the ASCII information separators U+001C–U+001F.
+func isPyWhitespace(r rune) bool {
+	return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f
+}
+
+// pyStrip strips s as Python's str.strip() does.
+func pyStrip(s string) string { return strings.TrimFunc(s, isPyWhitespace) }
+
+// hasMacroToken reports whether a value may contain a Galaxy macro token
+// (@NAME@), whose expanded value gtr cannot know here.
+func hasMacroToken(v string) bool { return strings.Count(v, "@") >= 2 }
+
+// toolChild returns the first child element of the <tool> root called
+// name, as Galaxy's root.find(name) does, or the zero Node.
+func toolChild(p *Pass, name string) cst.Node {
+	return p.Tree.RootElement().Element(name)
+}
+
+// inputParams yields the <param> elements Galaxy reads as tool inputs:
+// ./inputs//param, in document order.
+func inputParams(p *Pass) iter.Seq[cst.Node] {
+	return func(yield func(cst.Node) bool) {
+		inputs := toolChild(p, "inputs")
+		// A tool without <inputs> has no input params.
+		if !inputs.IsValid() {
+			return
+		}
+		for n := range inputs.Descendants() {
+			if n.Kind() == cst.KindElement && n.Name() == "param" && n != inputs {
+				if !yield(n) {
+					return
+				}
+			}
+		}
+	}
+}

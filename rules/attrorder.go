@@ -1,0 +1,90 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rewrite"
+)
+
+// attrRank orders attribute names: a lower rank comes first, equal ranks
+// sort by name.
+type attrRank func(name string) int
+
+// unranked is the rank of attributes a convention does not list; they sort
+// after the listed ones, alphabetically.
+const unranked = 100
+
+// rankTable returns an attrRank from a priority table.
+func rankTable(table map[string]int) attrRank {
+	return func(name string) int {
+		if r, ok := table[name]; ok {
+			return r
+		}
+		return unranked
+	}
+}
+
+// attrLess is the order key of the predecessor: (rank, name).
+func attrLess(rank attrRank, a, b string) bool {
+	ra, rb := rank(a), rank(b)
+	if ra != rb {
+		return ra < rb
+	}
+	return a < b
+}
+
+// reorderAttrs reports a start tag whose attributes are out of order and
+// fixes it by permuting the attribute texts into the existing attribute
+// slots: each attribute keeps its own spelling (quotes, value bytes, spacing
+// around '='), and the whitespace between attributes stays where it is, so
+// single-space tags stay single-spaced and wrapped tags keep their line
+// layout. Only the slots whose attribute changes are edited.
+func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
+	// Tags holding anything but names, whitespace and attributes (stray
+	// bytes of a malformed tag) are left alone.
+	for tok := range tag.OwnTokens() {
+		switch tok.Kind() {
+		case cst.TokLT, cst.TokName, cst.TokSpace, cst.TokGT, cst.TokSlashGT:
+		default:
+			return
+		}
+	}
+	attrs := slices.Collect(tag.Attrs())
+	// Fewer than two attributes are always in order.
+	if len(attrs) < 2 {
+		return
+	}
+	// A duplicated attribute is a parse error; which copy wins is unclear.
+	if hasDuplicateAttrs(tag) {
+		return
+	}
+	sorted := slices.Clone(attrs)
+	slices.SortStableFunc(sorted, func(a, b cst.Node) int {
+		switch {
+		case attrLess(rank, a.Name(), b.Name()):
+			return -1
+		case attrLess(rank, b.Name(), a.Name()):
+			return 1
+		}
+		return 0
+	})
+	var edits []rewrite.Edit
+	for i, slot := range attrs {
+		if sorted[i] != slot {
+			edits = append(edits, rewrite.Replace(slot, sorted[i].Text()))
+		}
+	}
+	// Already in order.
+	if len(edits) == 0 {
+		return
+	}
+	names := make([]string, len(sorted))
+	for i, a := range sorted {
+		names[i] = a.Name()
+	}
+	msg := fmt.Sprintf("attributes of <%s> are not in IUC order (expected %s)", tag.Name(), strings.Join(names, ", "))
+	p.Fix(tag, msg, edits...)
+}

@@ -1,0 +1,202 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rewrite"
+)
+
+// cdataVerdict classifies the body of a <command> or <help> for the CDATA
+// partition (GTR018 and GTR019): the .1 half fixes cdataWrappable bodies,
+// the .2 half reports cdataResidual ones, so together they cover exactly
+// the bodies that need CDATA.
+type cdataVerdict uint8
+
+const (
+	cdataNotNeeded cdataVerdict = iota // no text outside CDATA, or only whitespace
+	cdataWrappable                     // pure text that can be wrapped as is
+	cdataResidual                      // needs CDATA but cannot be wrapped safely
+)
+
+// cdataBody is the verdict on one element, with the reason for a residual
+// and the edits wrapping a wrappable body.
+type cdataBody struct {
+	verdict cdataVerdict
+	reason  string         // why a residual body cannot be wrapped
+	edits   []rewrite.Edit // for a wrappable body
+}
+
+// classifyCDATA is the one predicate both halves of GTR018 and GTR019 use.
+// A body needs CDATA when it has non-whitespace character data outside a
+// CDATA section. It is wrappable when, in addition, it is nothing but
+// character data and references (no child element, comment, processing
+// instruction or CDATA section, which an XML parser would not read the same
+// way once wrapped), its decoded text holds no "]]>" (which would end the
+// section) and no carriage return (which a parser would read back as a line
+// feed: only a &#13; reference puts one there, since literal line ends are
+// normalised either way), and every reference can be written as the
+// character it stands for in the file's encoding.
+//
+// The wrap covers the whole content, leading and trailing whitespace
+// included, because Galaxy reads the element's whole text: the CDATA
+// section must hold exactly the text the element held. The edits insert
+// "<![CDATA[" and "]]>" at the ends of the content and replace each
+// reference by its character (a &#10; by the file's newline); everything
+// else, line ends included, stays byte for byte.
+func classifyCDATA(p *Pass, el cst.Node) cdataBody {
+	needs := false
+	var other cst.Node
+	for c := range el.Content() {
+		switch {
+		case c.Kind() == cst.KindText:
+			if !c.IsWhitespace() {
+				needs = true
+			}
+		case !other.IsValid():
+			other = c
+		}
+	}
+	// Only whitespace outside CDATA: nothing to protect.
+	if !needs {
+		return cdataBody{}
+	}
+	// Mixed content: text next to an element, comment, PI or CDATA.
+	if other.IsValid() {
+		return cdataBody{verdict: cdataResidual, reason: "it mixes text with " + describeNode(other)}
+	}
+	decoded := cst.Content(el).Text
+	// "]]>" in the text would end the section early.
+	if strings.Contains(decoded, "]]>") {
+		return cdataBody{verdict: cdataResidual, reason: `its text contains "]]>", which would end the CDATA section`}
+	}
+	// A carriage return would come back as a line feed.
+	if strings.Contains(decoded, "\r") {
+		return cdataBody{verdict: cdataResidual, reason: "its text contains a carriage return (&#13;), which CDATA cannot keep"}
+	}
+	utf8 := fileIsUTF8(p.Tree)
+	span := el.ContentSpan()
+	edits := []rewrite.Edit{{Start: span.Start, End: span.Start, New: "<![CDATA["}}
+	for tok := range el.Tokens() {
+		if !span.Contains(tok.Span().Start) || tok.Kind() != cst.TokEntityRef && tok.Kind() != cst.TokCharRef {
+			continue
+		}
+		r, ok := resolveReference(tok.Text())
+		// An unknown entity cannot be written as characters.
+		if !ok {
+			return cdataBody{verdict: cdataResidual, reason: "it uses the undeclared entity " + tok.Text()}
+		}
+		// A non-ASCII character in a file of another encoding would be misread.
+		if !utf8 && strings.IndexFunc(r, func(c rune) bool { return c > 0x7f }) >= 0 {
+			return cdataBody{verdict: cdataResidual, reason: "the reference " + tok.Text() + " cannot be written literally in the file's encoding"}
+		}
+		if r == "\n" {
+			r = p.Newline
+		}
+		edits = append(edits, rewrite.ReplaceSpan(tok.Span(), r))
+	}
+	edits = append(edits, rewrite.Edit{Start: span.End, End: span.End, New: "]]>"})
+	return cdataBody{verdict: cdataWrappable, edits: edits}
+}
+
+// describeNode names a content node for messages.
+func describeNode(n cst.Node) string {
+	switch n.Kind() {
+	case cst.KindElement:
+		return fmt.Sprintf("a child element <%s>", n.Name())
+	case cst.KindComment:
+		return "a comment"
+	case cst.KindPI:
+		return "a processing instruction"
+	case cst.KindCDATA:
+		return "a CDATA section"
+	}
+	return "other content"
+}
+
+// fileIsUTF8 reports whether the file is UTF-8: it has no XML declaration
+// naming another encoding.
+func fileIsUTF8(t *cst.Tree) bool {
+	for c := range t.Root().Children() {
+		if c.Kind() == cst.KindXMLDecl {
+			enc := declEncoding(c.Text())
+			return enc == "" || isUTF8Name(enc)
+		}
+	}
+	return true
+}
+
+// checkCDATAWrap is the check of the fixable halves: wrap the body of the
+// <tool>'s child called name when it is wrappable.
+func checkCDATAWrap(p *Pass, name string) {
+	el := toolChild(p, name)
+	// No such element, or an empty-element tag: no body.
+	if !el.IsValid() || !el.EndTag().IsValid() {
+		return
+	}
+	b := classifyCDATA(p, el)
+	// Only wrappable bodies are this half's.
+	if b.verdict != cdataWrappable {
+		return
+	}
+	p.Fix(el.StartTag(), fmt.Sprintf("<%s> body is plain text; wrap it in CDATA", name), b.edits...)
+}
+
+// checkCDATAResidual is the check of the advisory halves: report the body of
+// the <tool>'s child called name when it needs CDATA but cannot be wrapped.
+func checkCDATAResidual(p *Pass, name string) {
+	el := toolChild(p, name)
+	// No such element, or an empty-element tag: no body.
+	if !el.IsValid() || !el.EndTag().IsValid() {
+		return
+	}
+	b := classifyCDATA(p, el)
+	// Only the residual is this half's.
+	if b.verdict != cdataResidual {
+		return
+	}
+	p.Report(el.StartTag(), fmt.Sprintf("<%s> body should be in CDATA, but gtr cannot wrap it: %s", name, b.reason))
+}
+
+// resolveReference returns the text of a predefined entity or character
+// reference, as an XML parser reads it.
+func resolveReference(ref string) (string, bool) {
+	body, ok := strings.CutPrefix(ref, "&")
+	if body, ok = strings.CutSuffix(body, ";"); !ok || body == "" {
+		return "", false
+	}
+	switch body {
+	case "amp":
+		return "&", true
+	case "lt":
+		return "<", true
+	case "gt":
+		return ">", true
+	case "quot":
+		return `"`, true
+	case "apos":
+		return "'", true
+	}
+	num, ok := strings.CutPrefix(body, "#")
+	if !ok {
+		return "", false
+	}
+	base := 10
+	if hex, ok := strings.CutPrefix(num, "x"); ok {
+		num, base = hex, 16
+	}
+	v, err := strconv.ParseUint(num, base, 32)
+	// Only characters XML allows can be referenced.
+	if err != nil || !isXMLChar(rune(v)) {
+		return "", false
+	}
+	return string(rune(v)), true
+}
+
+// isXMLChar reports whether r is a character XML 1.0 allows.
+func isXMLChar(r rune) bool {
+	return r == 0x9 || r == 0xA || r == 0xD || r >= 0x20 && r <= 0xD7FF ||
+		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
+}

@@ -1,0 +1,136 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rewrite"
+	"pgregory.net/rapid"
+)
+
+// bodyFragments build <command> bodies: plain text, references, markup that
+// makes the body mixed, and the hazards the wrap must refuse.
+var bodyFragments = []string{
+	"cat $in", " ", "\n    ", "\r\n", "&amp;&amp;", "&lt;", "&gt;", "&quot;", "&#36;", "&#x41;", "&#10;",
+	"&#13;", "]", "]]", "]]&gt;", "<!-- c -->", "<![CDATA[ x ]]>", "<![CDATA[]]>", `<expand macro="m"/>`,
+	"<?pi x?>", "é", "@TOKEN@",
+}
+
+func passFor(t *cst.Tree) *Pass {
+	return &Pass{Tree: t, Kind: TargetTool, Rule: GTR018_1, Newline: rewrite.Newline(t.Source())}
+}
+
+// TestCDATAPartitionProperty checks on random bodies that the two halves
+// partition the bodies needing CDATA, and that the wrap keeps the text a
+// parser reads while leaving nothing for either half.
+func TestCDATAPartitionProperty(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		body := strings.Join(rapid.SliceOfN(rapid.SampledFrom(bodyFragments), 0, 8).Draw(t, "body"), "")
+		src := []byte("<tool id=\"t\">\n    <command>" + body + "</command>\n</tool>\n")
+		tree := cst.Parse("t.xml", src)
+		if !tree.WellFormed() {
+			t.Skip("not well-formed")
+		}
+		p := passFor(tree)
+		b := classifyCDATA(p, toolChild(p, "command"))
+		fixes, residuals := len(Check(tree, []*Rule{GTR018_1})), len(Check(tree, []*Rule{GTR018_2}))
+		if fixes+residuals > 1 || (b.verdict == cdataNotNeeded) != (fixes+residuals == 0) {
+			t.Fatalf("verdict %d but %d fixes and %d residual findings for %q", b.verdict, fixes, residuals, body)
+		}
+		if b.verdict != cdataWrappable {
+			return
+		}
+		out, err := rewrite.Apply(src, b.edits)
+		if err != nil {
+			t.Fatalf("apply: %v", err)
+		}
+		after := cst.Parse("t.xml", out)
+		if !after.WellFormed() {
+			t.Fatalf("wrapped %q is not well-formed: %s", body, out)
+		}
+		cmd := after.RootElement().Element("command")
+		if got, want := cst.Content(cmd).Text, cst.Content(tree.RootElement().Element("command")).Text; got != want {
+			t.Fatalf("wrap changed the text read from %q: %q, want %q", body, got, want)
+		}
+		if again := classifyCDATA(passFor(after), cmd); again.verdict != cdataNotNeeded {
+			t.Fatalf("after the wrap %q is still verdict %d", out, again.verdict)
+		}
+	})
+}
+
+func TestReorderAttrsSkips(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      int
+	}{
+		{"out of order", `<tool id="t"><inputs><param type="text" name="a"/></inputs></tool>`, 1},
+		{"duplicate attribute", `<tool id="t"><inputs><param type="text" name="a" type="data"/></inputs></tool>`, 0},
+		{"stray bytes", `<tool id="t"><inputs><param type="text" @ name="a"/></inputs></tool>`, 0},
+		{"ordered", `<tool id="t"><inputs><param name="a" type="text"/></inputs></tool>`, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tree := cst.Parse("t.xml", []byte(tt.src))
+			if got := len(Check(tree, []*Rule{GTR002})); got != tt.want {
+				t.Errorf("%d findings, want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDeleteAttr(t *testing.T) {
+	tests := []struct {
+		src, attr, want string
+	}{
+		{`<p name="a" argument="--a"/>`, "name", `<p argument="--a"/>`},
+		{`<p argument="--a" name="a"/>`, "name", `<p argument="--a"/>`},
+		{`<p argument="--a" name="a" />`, "name", `<p argument="--a" />`},
+		{`<p x="1" name="a" y="2"/>`, "name", `<p x="1" y="2"/>`},
+		{"<p name=\"a\"\n   argument=\"--a\"/>", "name", "<p argument=\"--a\"/>"},
+		{"<p x=\"1\"\n   name=\"a\"\n   y=\"2\"/>", "name", "<p x=\"1\"\n   y=\"2\"/>"},
+		{"<p x=\"1\"\n   name=\"a\"/>", "name", "<p x=\"1\"/>"},
+		{`<p name="a"/>`, "name", `<p/>`},
+	}
+	for _, tt := range tests {
+		tree := cst.Parse("t.xml", []byte(tt.src))
+		a := tree.RootElement().Attr(tt.attr)
+		out, err := rewrite.Apply([]byte(tt.src), []rewrite.Edit{deleteAttr(a)})
+		if err != nil || string(out) != tt.want {
+			t.Errorf("deleteAttr(%s) in %q = %q (err %v), want %q", tt.attr, tt.src, out, err, tt.want)
+		}
+	}
+}
+
+func TestTrimRawValue(t *testing.T) {
+	tests := []struct{ raw, want string }{
+		{" 1.9 ", "1.9"},
+		{"1.9", "1.9"},
+		{"\t1.9\r\n", "1.9"},
+		{"&#32;1.9&#10;", "1.9"},
+		{"&#x20;&#xA0;1.9", "1.9"},
+		{"&amp;1&lt; ", "&amp;1&lt;"},
+		{"1 .9", "1 .9"},
+		{"&#32;", ""},
+	}
+	for _, tt := range tests {
+		if got := trimRawValue(tt.raw); got != tt.want {
+			t.Errorf("trimRawValue(%q) = %q, want %q", tt.raw, got, tt.want)
+		}
+	}
+}
+
+func TestDerivedParamName(t *testing.T) {
+	tests := []struct{ arg, want string }{
+		{"--min-length", "min_length"},
+		{"-k", "k"},
+		{"---x-y-", "x_y_"},
+		{"plain", "plain"},
+		{"--", ""},
+	}
+	for _, tt := range tests {
+		if got := derivedParamName(tt.arg); got != tt.want {
+			t.Errorf("derivedParamName(%q) = %q, want %q", tt.arg, got, tt.want)
+		}
+	}
+}

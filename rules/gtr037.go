@@ -1,0 +1,76 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+)
+
+// GTR037 drops a <param> name that its argument already implies.
+var GTR037 = &Rule{
+	Code:     "GTR037",
+	Name:     "redundant-param-name",
+	Summary:  "Drop a <param> 'name' that equals the name Galaxy derives from its 'argument'.",
+	Family:   FamilyCodemod,
+	Fix:      FixAlways,
+	Rulesets: []string{"default", "iuc", "strict"},
+	Planemo:  []string{"InputsNameRedundantArgument"},
+	Since:    "0.1.0",
+	Cite:     "https://galaxy-iuc-standards.readthedocs.io/en/latest/best_practices/tool_xml.html#parameter-name-argument-and-help",
+	Order:    50,
+	Doc: Doc{
+		What: "Removes the name attribute of an input <param> (./inputs//param) when it equals the name " +
+			"Galaxy derives from the param's argument: leading dashes stripped, every other dash " +
+			"replaced by an underscore (Galaxy's _parse_name in lib/galaxy/tool_util/parser/util.py). The " +
+			"attribute goes together with one neighbouring separator, so no double space is left.",
+		Why: "The IUC documents that name is optional when argument is given; a redundant name is one " +
+			"more thing to keep in sync, and planemo's InputsNameRedundantArgument linter warns about it.",
+		Example: "<param name=\"min_length\" argument=\"--min-length\" type=\"integer\" value=\"0\"/>\n→\n" +
+			"<param argument=\"--min-length\" type=\"integer\" value=\"0\"/>",
+		FixSafety: "Safe: Galaxy uses the name attribute when present and otherwise derives exactly the " +
+			"same name from argument, so the parameter's name, and every reference to it in the command, " +
+			"tests and filters, is unchanged. Values with macro tokens (@…@), derived names that would " +
+			"be empty, and tags with duplicated attributes are left alone.",
+	},
+	check: checkRedundantParamName,
+}
+
+// derivedParamName is the name Galaxy gives a param from its argument.
+func derivedParamName(argument string) string {
+	return strings.ReplaceAll(strings.TrimLeft(argument, "-"), "-", "_")
+}
+
+func checkRedundantParamName(p *Pass) {
+	for param := range inputParams(p) {
+		dropRedundantName(p, param)
+	}
+}
+
+func dropRedundantName(p *Pass, param cst.Node) {
+	tag := param.StartTag()
+	name, arg := tag.Attr("name"), tag.Attr("argument")
+	// Both attributes are needed for the name to be redundant.
+	if !name.IsValid() || !arg.IsValid() {
+		return
+	}
+	// A duplicated attribute leaves it unclear which value Galaxy reads.
+	if hasDuplicateAttrs(tag) {
+		return
+	}
+	derived := derivedParamName(arg.Value())
+	// Only a name equal to the derived one is redundant.
+	if name.Value() != derived {
+		return
+	}
+	// An empty derived name is degenerate; leave it to the linters.
+	if derived == "" {
+		return
+	}
+	// Tokens expand to values gtr cannot see here.
+	if hasMacroToken(name.Value()) || hasMacroToken(arg.Value()) {
+		return
+	}
+	msg := fmt.Sprintf("name %q is what Galaxy derives from argument %q; drop it", name.Value(), arg.Value())
+	p.Fix(name, msg, deleteAttr(name))
+}
