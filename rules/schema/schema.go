@@ -1,0 +1,186 @@
+package schema
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/galaxy-gtr/gtr/rules/schema/internal/tab"
+)
+
+// Element is one element of a tree to validate. Implementations should be
+// cheap to call: the validator calls each method a few times per element.
+type Element interface {
+	// Name is the element's tag as written, "prefix:local" or "local".
+	Name() string
+	// NumAttrs is the number of attributes, namespace declarations included.
+	NumAttrs() int
+	// Attr returns the i'th attribute in document order: its name as
+	// written and its value with entity references decoded and attribute
+	// value normalisation applied, as an XML parser reports it.
+	Attr(i int) (name, value string)
+	// NumChildren is the number of child elements.
+	NumChildren() int
+	// Child returns the i'th child element.
+	Child(i int) Element
+	// Text is the element's character data: every text and CDATA child
+	// concatenated in order, comments and processing instructions left out.
+	Text() string
+	// Pos is where the element is, in whatever form the caller maps to a
+	// location (a byte offset, a cst node, a file and line with macro
+	// provenance, …). The validator copies it into [Error.Pos] untouched.
+	Pos() any
+}
+
+// Kind classifies an [Error].
+type Kind uint8
+
+// Error kinds.
+const (
+	KindProfile        Kind = iota // the profile is not known
+	KindNoDeclaration              // the root element is not declared
+	KindUnexpected                 // a child element is not allowed there
+	KindMissing                    // required child elements are missing
+	KindText                       // character content is not allowed
+	KindChildren                   // child elements are not allowed (simple or empty content)
+	KindAttrNotAllowed             // an attribute is not declared
+	KindAttrMissing                // a required attribute is missing
+	KindValue                      // an attribute value or text is not valid for its type
+	KindAbstract                   // the element's declaration or type is abstract
+)
+
+// Error is one schema violation.
+type Error struct {
+	Pos      any      // the element's Pos
+	Kind     Kind     // what is wrong
+	Element  string   // the element's name
+	Attr     string   // the attribute's name for attribute errors, else ""
+	Value    string   // the offending value for KindValue, else ""
+	Expected []string // for KindUnexpected and KindMissing: the elements allowed there
+	Msg      string   // what is wrong, phrased as xmllint does ("This element is not expected.")
+}
+
+// Error returns the message with its subject, the way xmllint prints it:
+// "Element 'param', attribute 'optional': 'True' is not a valid value of
+// the atomic type 'xs:boolean'."
+func (e Error) Error() string {
+	if e.Attr != "" {
+		return fmt.Sprintf("Element '%s', attribute '%s': %s", e.Element, e.Attr, e.Msg)
+	}
+	if e.Element == "" {
+		return e.Msg
+	}
+	return fmt.Sprintf("Element '%s': %s", e.Element, e.Msg)
+}
+
+// Profiles returns the profiles with a schema, oldest first: "16.10" …
+// "24.1" and "24.2.dev0".
+func Profiles() []string {
+	names := make([]string, len(tables.Profiles))
+	for i, p := range tables.Profiles {
+		names[i] = p.Name
+	}
+	return names
+}
+
+// LegacyProfile is the profile Galaxy runs a tool without a profile
+// attribute as. Galaxy shipped no schema for it; it is validated with the
+// oldest schema.
+const LegacyProfile = "16.01"
+
+// Resolve returns the profile whose schema validates a tool that declares
+// profile: the newest profile with a schema that is not newer than it. An
+// empty profile means [LegacyProfile]; profiles older than every schema
+// (16.01, 16.04, 16.07) use the oldest, and profiles newer than every
+// schema (24.2, 25.0, …) use the newest, "24.2.dev0".
+func Resolve(profile string) (string, error) {
+	return resolveIn(Profiles(), profile)
+}
+
+// resolveIn is [Resolve] over a list of profile names, oldest first.
+func resolveIn(names []string, profile string) (string, error) {
+	if profile == "" {
+		profile = LegacyProfile
+	}
+	if _, ok := tab.CompareProfiles(profile, profile); !ok {
+		return "", fmt.Errorf("schema: %q is not a profile (want a release such as 21.09)", profile)
+	}
+	best := names[0]
+	for _, n := range names {
+		if c, _ := tab.CompareProfiles(n, profile); c <= 0 {
+			best = n
+		}
+	}
+	return best, nil
+}
+
+var (
+	compiledOnce sync.Once
+	compiled     *set
+)
+
+// defaultSet compiles the generated tables on first use.
+func defaultSet() *set {
+	compiledOnce.Do(func() {
+		s, err := compile(tables)
+		if err != nil {
+			// The tables are generated and tested: failing here is a bug.
+			panic("schema: compiling the generated tables: " + err.Error())
+		}
+		compiled = s
+	})
+	return compiled
+}
+
+// Validate checks the tree rooted at root against the schema for profile
+// (resolved with [Resolve], so "" validates as the legacy profile with the
+// 16.10 schema) and returns every violation in document order. A profile
+// that [Resolve] rejects gives one error of [KindProfile].
+func Validate(root Element, profile string) []Error {
+	return defaultSet().validate(root, profile, false)
+}
+
+// Valid reports whether the tree rooted at root is valid for profile. It
+// stops at the first violation, so it is cheaper than [Validate].
+func Valid(root Element, profile string) bool {
+	return len(defaultSet().validate(root, profile, true)) == 0
+}
+
+// NewestValid returns the newest of profiles (all of [Profiles] when nil)
+// whose schema the tree is valid against, checking newest first: validity
+// is not contiguous across releases, so every candidate may be tried. It
+// reports false when none is valid. Each name is used as given (see
+// [Resolve] for how names without a schema are mapped).
+func NewestValid(root Element, profiles []string) (string, bool) {
+	s := defaultSet()
+	order := s.newestFirst
+	if profiles != nil {
+		order = slices.Clone(profiles)
+		slices.SortStableFunc(order, func(a, b string) int {
+			c, _ := tab.CompareProfiles(b, a)
+			return c
+		})
+	}
+	for _, p := range order {
+		if len(s.validate(root, p, true)) == 0 {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// validate resolves profile and validates root against it.
+func (s *set) validate(root Element, profile string, first bool) []Error {
+	p := s.profiles[profile]
+	if p == nil {
+		name, err := resolveIn(s.names, profile)
+		if err != nil {
+			return []Error{{Kind: KindProfile, Msg: strings.TrimPrefix(err.Error(), "schema: ")}}
+		}
+		p = s.profiles[name]
+	}
+	v := validator{set: s, prof: p, first: first}
+	v.root(root)
+	return v.errs
+}

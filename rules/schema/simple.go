@@ -1,0 +1,233 @@
+package schema
+
+import (
+	"fmt"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/rules/schema/internal/tab"
+)
+
+// stype is a compiled simple type.
+type stype struct {
+	name    string // "" when anonymous
+	variety tab.Variety
+	builtin builtin // for Builtin
+	root    *stype  // the first ancestor (or itself) that is not a Restriction
+	base    *stype
+	item    *stype
+	members []*stype
+	ws      tab.Whitespace // effective whiteSpace
+	norm    bool           // values are whitespace-normalised before any check
+	enum    []string       // this step's enumeration, normalised
+	enumKey map[string]bool
+	pat     *regexp.Regexp // this step's patterns, any of which must match
+	patSrc  []string
+}
+
+func (c *compiler) simpleType(i int32) (*stype, error) {
+	if s := c.simple[i]; s != nil {
+		return s, nil
+	}
+	x := c.t.Simple[i]
+	s := &stype{name: x.Name, variety: x.Variety}
+	var err error
+	switch x.Variety {
+	case tab.Builtin:
+		b, ok := builtinByName[strings.TrimPrefix(x.Name, "xs:")]
+		if !ok {
+			return nil, fmt.Errorf("simple type %d: unknown built-in %q", i, x.Name)
+		}
+		s.builtin, s.root, s.ws = b, s, b.whitespace()
+		s.norm = b.stringLike()
+	case tab.Restriction:
+		if s.base, err = c.simpleType(x.Base); err != nil {
+			return nil, err
+		}
+		s.root, s.ws = s.base.root, s.base.ws
+		if x.WS != tab.Inherit {
+			s.ws = x.WS
+		}
+		// libxml2 normalises before checking only for types derived from
+		// string-like built-ins and lists; other primitives trim on the fly.
+		s.norm = s.root.variety == tab.List || (s.root.variety == tab.Builtin && s.root.builtin.stringLike())
+	case tab.List:
+		if s.item, err = c.simpleType(x.Item); err != nil {
+			return nil, err
+		}
+		s.root, s.ws, s.norm = s, tab.Collapse, true
+	case tab.Union:
+		for _, m := range x.Members {
+			ms, err := c.simpleType(m)
+			if err != nil {
+				return nil, err
+			}
+			s.members = append(s.members, ms)
+		}
+		s.root = s
+	}
+	if len(x.Enum) > 0 {
+		s.enumKey = map[string]bool{}
+		for _, e := range x.Enum {
+			s.enum = append(s.enum, e)
+			s.enumKey[s.enumValue(normalize(e, s.ws))] = true
+		}
+	}
+	if len(x.Patterns) > 0 {
+		alts := make([]string, len(x.Patterns))
+		for j, p := range x.Patterns {
+			g, err := translatePattern(p)
+			if err != nil {
+				return nil, fmt.Errorf("simple type %d (%q): pattern %q: %w", i, x.Name, p, err)
+			}
+			alts[j] = g
+		}
+		if s.pat, err = regexp.Compile(`^(?:` + strings.Join(alts, "|") + `)$`); err != nil {
+			return nil, fmt.Errorf("simple type %d (%q): %w", i, x.Name, err)
+		}
+		s.patSrc = x.Patterns
+	}
+	c.simple[i] = s
+	return s, nil
+}
+
+// describe names the type the way libxml2's messages do.
+func (s *stype) describe() string {
+	kind := "atomic"
+	switch s.root.variety {
+	case tab.List:
+		kind = "list"
+	case tab.Union:
+		kind = "union"
+	}
+	if s.name == "" {
+		return "local " + kind + " type"
+	}
+	return kind + " type '" + s.name + "'"
+}
+
+// check validates a value; it returns "" when the value is valid, else
+// the message.
+func (s *stype) check(v string) string {
+	nv := v
+	if s.norm {
+		nv = normalize(v, s.ws)
+	}
+	invalid := func() string { return fmt.Sprintf("'%s' is not a valid value of the %s.", v, s.describe()) }
+	switch r := s.root; r.variety {
+	case tab.Builtin:
+		if !r.builtin.valid(nv) {
+			return invalid()
+		}
+	case tab.List:
+		for _, item := range strings.Fields(nv) {
+			if r.item.check(item) != "" {
+				return invalid()
+			}
+		}
+	case tab.Union:
+		ok := false
+		for _, m := range r.members {
+			if m.check(v) == "" {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return invalid()
+		}
+	}
+	// Facets, from the most derived step to the root: the first
+	// enumeration met applies; every step's patterns apply.
+	enumDone := false
+	for t := s; t.variety == tab.Restriction; t = t.base {
+		if t.enumKey != nil && !enumDone {
+			enumDone = true
+			if !t.enumKey[s.enumValue(nv)] {
+				quoted := make([]string, len(t.enum))
+				for i, e := range t.enum {
+					quoted[i] = "'" + e + "'"
+				}
+				return fmt.Sprintf("[facet 'enumeration'] The value '%s' is not an element of the set {%s}.", nv, strings.Join(quoted, ", "))
+			}
+		}
+		if t.pat != nil && !t.pat.MatchString(nv) {
+			return fmt.Sprintf("[facet 'pattern'] The value '%s' is not accepted by the pattern '%s'.", nv, strings.Join(t.patSrc, "' or '"))
+		}
+	}
+	return ""
+}
+
+// enumValue maps a value to the key enumerations compare by: equal values
+// of the type's value space give equal keys.
+func (s *stype) enumValue(v string) string {
+	if s.root.variety != tab.Builtin {
+		return v
+	}
+	b := s.root.builtin
+	switch {
+	case b == bBoolean:
+		switch strings.Trim(v, wsChars) {
+		case "1", "true":
+			return "true"
+		case "0", "false":
+			return "false"
+		}
+	case b.decimalLike():
+		if r, ok := new(big.Rat).SetString(strings.Trim(v, wsChars)); ok {
+			return r.RatString()
+		}
+	case b == bFloat || b == bDouble:
+		if f, err := strconv.ParseFloat(strings.Trim(v, wsChars), 64); err == nil {
+			return strconv.FormatFloat(f, 'g', -1, 64)
+		}
+	}
+	return v
+}
+
+// wsChars are the XML whitespace characters.
+const wsChars = " \t\n\r"
+
+// normalize applies a whiteSpace facet.
+func normalize(v string, ws tab.Whitespace) string {
+	switch ws {
+	case tab.Replace:
+		return strings.Map(func(r rune) rune {
+			if r == '\t' || r == '\n' || r == '\r' {
+				return ' '
+			}
+			return r
+		}, v)
+	case tab.Collapse:
+		if !needsCollapse(v) {
+			return v
+		}
+		return strings.Join(strings.FieldsFunc(v, func(r rune) bool {
+			return r == ' ' || r == '\t' || r == '\n' || r == '\r'
+		}), " ")
+	}
+	return v
+}
+
+// needsCollapse reports whether collapsing would change v.
+func needsCollapse(v string) bool {
+	if v == "" {
+		return false
+	}
+	if v[0] == ' ' || v[len(v)-1] == ' ' {
+		return true
+	}
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '\t', '\n', '\r':
+			return true
+		case ' ':
+			if v[i+1] == ' ' {
+				return true
+			}
+		}
+	}
+	return false
+}
