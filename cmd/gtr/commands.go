@@ -36,6 +36,13 @@ gtr formats, lints and refactors Galaxy tool XML. It edits files through a
 lossless syntax tree, so every byte it does not mean to change stays as it was.`,
 	subcommands: []*command{
 		{
+			name:    "check",
+			summary: "report what the rules find, changing nothing",
+			usage:   "[-strict] [-q] [-output-format text|json|github|sarif] [-ruleset NAME] [-select CODE] [-ignore CODE] PATH...",
+			doc:     checkDoc,
+			run:     runCheck,
+		},
+		{
 			name:    "debug",
 			summary: "show how gtr parses files",
 			usage:   "<command> [arguments]",
@@ -58,11 +65,53 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			},
 		},
 		{
+			name:    "diff",
+			summary: "print the diff format would make, writing nothing",
+			usage:   "[-base GITREF] [-ruleset NAME] [-select CODE] [-ignore CODE] [PATH...]",
+			doc:     diffDoc,
+			run:     runDiff,
+		},
+		{
+			name:    "explain",
+			summary: "print the documentation of a rule",
+			usage:   "CODE...",
+			doc:     explainDoc,
+			run:     runExplain,
+		},
+		{
+			name:    "format",
+			summary: "rewrite files in place with the rules' fixes",
+			usage:   "[-check] [-diff] [-backup] [-q] [-ruleset NAME] [-select CODE] [-ignore CODE] PATH...",
+			doc:     formatDoc,
+			run:     runFormat,
+		},
+		{
 			name:    "help",
 			summary: "show help for gtr or one of its commands",
 			usage:   "[COMMAND...]",
 			doc:     helpDoc,
 			run:     runHelp,
+		},
+		{
+			name:    "mcp",
+			summary: "serve gtr's tools to AI agents (Model Context Protocol)",
+			usage:   "[-http ADDR [-allow-remote]]",
+			doc:     mcpDoc,
+			run:     runMCP,
+		},
+		{
+			name:    "rules",
+			summary: "list the rules",
+			usage:   "[-include-upgrade] [-output-format text|json]",
+			doc:     rulesDoc,
+			run:     runRules,
+		},
+		{
+			name:    "rulesets",
+			summary: "list the rulesets and their rules",
+			usage:   "",
+			doc:     rulesetsDoc,
+			run:     runRulesets,
 		},
 		{
 			name:    "version",

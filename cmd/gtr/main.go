@@ -25,7 +25,7 @@ const (
 
 func main() {
 	stdout := bufio.NewWriter(os.Stdout)
-	c := &cli{root: root, stdin: os.Stdin, stdout: stdout, stderr: os.Stderr}
+	c := &cli{root: root, stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, color: useColor(os.Stdout)}
 	code := c.main(os.Args[1:])
 	if err := stdout.Flush(); err != nil {
 		fmt.Fprintf(os.Stderr, "gtr: writing output: %v\n", err)
@@ -40,6 +40,17 @@ type cli struct {
 	stdin  io.Reader
 	stdout *bufio.Writer
 	stderr io.Writer
+	color  bool // colour diffs: stdout is a terminal and NO_COLOR is not set
+}
+
+// useColor reports whether output to f may be coloured: f is a terminal
+// and NO_COLOR (https://no-color.org) is unset or empty.
+func useColor(f *os.File) bool {
+	if os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // main runs the command that args name and returns the exit code.

@@ -1,0 +1,259 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rules"
+)
+
+const checkDoc = `
+Check reports what the selected rules find in Galaxy tool files and
+changes nothing. Files are chosen and classified as by format: <tool> files
+get every selected rule, <macros> files the rules that apply to them, other
+files are skipped. The default ruleset reports only what format would fix;
+-ruleset strict adds the advisory (report-only) checks.
+
+The text output has one line per finding, with a 1-based line and byte
+column, then a summary and the references of the codes found:
+
+	PATH:LINE:COL  CODE  message
+	PATH:LINE:COL  CODE  message  (advisory)
+
+	F fixable, A advisory finding(s) in N file(s); C file(s) clean; S skipped (not a Galaxy tool or macro file); E errored.
+
+	References (what each code means + how to fix):
+	  CODE  URL
+	  Run ` + "`gtr rules`" + ` for the full reference.
+
+CODE is the code people see: the parent code (GTR018) of a partition half
+(GTR018.1 fixable, GTR018.2 advisory). -output-format json, github or sarif
+print machine-readable output instead (see the README for the JSON
+structure); their columns count UTF-16 code units, as SARIF and LSP do.
+Errors (malformed XML, unreadable files) always go to standard error as
+well.
+
+The exit code is 1 when a file had an error or a finding is fixable, or with
+-strict when there is any finding at all (the strict ruleset's semantics:
+advisory findings fail too); 2 for a usage error or a PATH that does not
+exist; 0 otherwise.`
+
+// checkResult is what checking one file found.
+type checkResult struct {
+	path  string
+	src   *source // nil when the file could not be read
+	diags []rules.Diagnostic
+	err   *fileError
+}
+
+// checkCounts counts findings and files.
+type checkCounts struct {
+	files, fixable, advisory, flagged, clean, skipped, errored int
+}
+
+// checkReporter renders check's results in one output format. file is
+// called for every file in path order, then finish once.
+type checkReporter interface {
+	file(r *checkResult)
+	finish(n checkCounts)
+}
+
+// outputFormats are the values of -output-format, the first the default.
+var outputFormats = []string{"text", "json", "github", "sarif"}
+
+func runCheck(e *env, args []string) int {
+	fs := e.flagSet()
+	strict := fs.Bool("strict", false, "exit 1 on advisory findings too, not only on fixable ones")
+	quiet := fs.Bool("q", false, "leave out the findings; print only errors and the summary (text output)")
+	format := fs.String("output-format", "text", "print results as `FORMAT`: text, json, github (workflow annotations) or sarif (SARIF 2.1.0)")
+	sel := addSelectionFlags(fs)
+	paths, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	if !slices.Contains(outputFormats, *format) {
+		msg := fmt.Sprintf("unknown output format %q", *format)
+		if s := suggest(*format, outputFormats); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return e.usageError("%s (want %s)", msg, strings.Join(outputFormats, ", "))
+	}
+	rs, code, ok := sel.resolve(e)
+	if !ok {
+		return code
+	}
+	files, walkErrs, code, ok := e.targets(paths)
+	if !ok {
+		return code
+	}
+
+	var rep checkReporter
+	switch *format {
+	case "json":
+		rep = newJSONReporter(e, ranRules(rs))
+	case "github":
+		rep = &githubReporter{e: e}
+	case "sarif":
+		rep = newSARIFReporter(e)
+	default:
+		rep = &textReporter{e: e, quiet: *quiet, cites: map[string]string{}}
+	}
+	var n checkCounts
+	tally := func(r *checkResult) {
+		n.files++
+		switch {
+		case r.err != nil:
+			e.reportFileError(r.err)
+			n.errored++
+		case r.src.kind == 0:
+			n.skipped++
+		case len(r.diags) == 0:
+			n.clean++
+		default:
+			n.flagged++
+			for _, d := range r.diags {
+				if d.Advisory {
+					n.advisory++
+				} else {
+					n.fixable++
+				}
+			}
+		}
+		rep.file(r)
+	}
+	for _, fe := range walkErrs {
+		tally(&checkResult{path: fe.path, err: fe})
+	}
+	forEachOrdered(len(files), func(i int) *checkResult {
+		return checkFile(files[i], rs)
+	}, func(_ int, r *checkResult) {
+		tally(r)
+	})
+	rep.finish(n)
+
+	if n.errored > 0 || n.fixable > 0 || *strict && n.advisory > 0 {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// checkFile runs the selected rules over the file at path.
+func checkFile(path string, rs []*rules.Rule) *checkResult {
+	s, fe := load(path)
+	r := &checkResult{path: path, src: s, err: fe}
+	if fe == nil && s.kind != 0 {
+		r.diags = rules.Check(s.tree, rs)
+	}
+	return r
+}
+
+// finding is a diagnostic with its positions worked out for output.
+type finding struct {
+	code, displayCode string
+	line, col         int // start; col in bytes
+	endLine, endCol   int // end (exclusive); endCol in bytes
+	col16, endCol16   int // the columns in UTF-16 code units
+	message           string
+	advisory          bool
+	fix               string // what the fix does; "" for advisory findings
+}
+
+func findings(t *cst.Tree, diags []rules.Diagnostic) []finding {
+	out := make([]finding, 0, len(diags))
+	lines := t.Lines()
+	for _, d := range diags {
+		f := finding{code: d.Code, displayCode: displayCode(d.Code), message: d.Message, advisory: d.Advisory}
+		f.line, f.col = lines.LineCol(d.Span.Start)
+		f.endLine, f.endCol = lines.LineCol(d.Span.End)
+		f.col16 = utf16Col(t, d.Span.Start)
+		f.endCol16 = utf16Col(t, d.Span.End)
+		if d.Fix != nil {
+			f.fix = d.Fix.Message
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// utf16Col returns the 1-based column of byte offset off in UTF-16 code
+// units, as SARIF, LSP and MCP clients count.
+func utf16Col(t *cst.Tree, off int) int {
+	src := t.Source()
+	off = min(max(off, 0), len(src))
+	line, _ := t.Lines().LineCol(off)
+	col := 1
+	for _, r := range string(src[t.Lines().LineStart(line):off]) {
+		col++
+		if r >= 0x10000 {
+			col++
+		}
+	}
+	return col
+}
+
+// textReporter prints check's human-readable output.
+type textReporter struct {
+	e     *env
+	quiet bool
+	cites map[string]string // display code → reference URL of the codes found
+}
+
+func (t *textReporter) file(r *checkResult) {
+	if r.err != nil || len(r.diags) == 0 {
+		return
+	}
+	for _, f := range findings(r.src.tree, r.diags) {
+		t.cites[f.displayCode] = cite(f.code)
+		if t.quiet {
+			continue
+		}
+		fmt.Fprintf(t.e.stdout, "%s:%d:%d  %s  %s", r.path, f.line, f.col, f.displayCode, f.message)
+		if f.advisory {
+			fmt.Fprint(t.e.stdout, "  (advisory)")
+		}
+		fmt.Fprintln(t.e.stdout)
+	}
+}
+
+func (t *textReporter) finish(n checkCounts) {
+	w := t.e.stdout
+	if n.files == 0 {
+		fmt.Fprintln(w, "no files checked.")
+		return
+	}
+	fmt.Fprintf(w, "%d fixable, %d advisory finding(s) in %d file(s); %d file(s) clean; %d skipped (not a Galaxy tool or macro file); %d errored.\n",
+		n.fixable, n.advisory, n.flagged, n.clean, n.skipped, n.errored)
+	if t.quiet || len(t.cites) == 0 {
+		return
+	}
+	codes := make([]string, 0, len(t.cites))
+	for c := range t.cites {
+		codes = append(codes, c)
+	}
+	sort.Strings(codes)
+	fmt.Fprintf(w, "\nReferences (what each code means + how to fix):\n")
+	for _, c := range codes {
+		if t.cites[c] != "" {
+			fmt.Fprintf(w, "  %s  %s\n", c, t.cites[c])
+		}
+	}
+	fmt.Fprintln(w, "  Run `gtr rules` for the full reference.")
+}
+
+// cite returns the reference URL of a code: its rule's own, else its
+// parent's.
+func cite(code string) string {
+	r := rules.Lookup(code)
+	if r == nil {
+		return ""
+	}
+	if r.Cite == "" && r.Parent != "" {
+		if p := rules.Lookup(r.Parent); p != nil {
+			return p.Cite
+		}
+	}
+	return r.Cite
+}

@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/rewrite"
+)
+
+const diffDoc = `
+Diff prints the unified diff that "gtr format" would make, and writes
+nothing. Headers name a/PATH and b/PATH with PATH relative to the current
+directory, so that
+
+	gtr diff tools/ > fix.patch && git apply fix.patch
+
+run in that directory leaves the files exactly as "gtr format tools/" would
+(and "patch -p1" works the same way). Files are chosen and classified as by
+format; errors (malformed XML, a rewrite a gate refuses) go to standard
+error. Colours are used only when standard output is a terminal and NO_COLOR
+is not set.
+
+With -base GITREF, only the files changed since GITREF are considered: the
+files under PATH (default ".") that "git diff --name-only
+--diff-filter=ACMR GITREF" lists (added, copied, modified or renamed, staged
+or not), plus untracked files that are not ignored, since a tool file
+written but not yet added is just as new. Deleted files are left out. This
+is for pull requests: "gtr diff -base origin/main" shows what gtr would
+change in the tools a branch touches.
+
+The exit code is 1 when the diff is not empty or a file had an error, 2 for
+a usage error, a PATH that does not exist or a failing git command, and 0
+otherwise.`
+
+func runDiff(e *env, args []string) int {
+	fs := e.flagSet()
+	base := fs.String("base", "", "consider only files changed since git revision `GITREF` (and untracked files)")
+	sel := addSelectionFlags(fs)
+	paths, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(paths) == 0 && *base != "" {
+		paths = []string{"."}
+	}
+	rs, code, ok := sel.resolve(e)
+	if !ok {
+		return code
+	}
+	files, walkErrs, code, ok := e.targets(paths)
+	if !ok {
+		return code
+	}
+	if *base != "" {
+		changed, err := gitChanged(*base, paths)
+		if err != nil {
+			e.stdout.Flush()
+			fmt.Fprintf(e.stderr, "%s: %v\n", e.name, err)
+			return exitError
+		}
+		files = keepChanged(files, changed)
+	}
+
+	code = exitOK
+	for _, fe := range walkErrs {
+		e.reportFileError(fe)
+		code = exitFindings
+	}
+	cwd, _ := os.Getwd()
+	split := splitRules(rs)
+	forEachOrdered(len(files), func(i int) rewriteResult {
+		return rewriteFile(files[i], split)
+	}, func(i int, r rewriteResult) {
+		switch {
+		case r.err != nil:
+			e.reportFileError(r.err)
+			code = exitFindings
+		case r.changed:
+			e.printDiff(diffText(displayPath(cwd, files[i]), r.src.src, r.out))
+			code = exitFindings
+		}
+	})
+	return code
+}
+
+// diffText returns the unified diff between a and b for the file called
+// name (slash-separated, relative to where the patch will be applied).
+func diffText(name string, a, b []byte) string {
+	return rewrite.UnifiedDiff("a/"+name, "b/"+name, a, b, 3)
+}
+
+// printDiff writes a unified diff, coloured when the output is a terminal.
+func (e *env) printDiff(diff string) {
+	if !e.color {
+		e.stdout.WriteString(diff)
+		return
+	}
+	const (
+		bold  = "\x1b[1m"
+		red   = "\x1b[31m"
+		green = "\x1b[32m"
+		cyan  = "\x1b[36m"
+		reset = "\x1b[0m"
+	)
+	for _, line := range strings.SplitAfter(diff, "\n") {
+		body, nl := strings.CutSuffix(line, "\n")
+		color := ""
+		switch {
+		case strings.HasPrefix(body, "--- "), strings.HasPrefix(body, "+++ "):
+			color = bold
+		case strings.HasPrefix(body, "@@"):
+			color = cyan
+		case strings.HasPrefix(body, "-"):
+			color = red
+		case strings.HasPrefix(body, "+"):
+			color = green
+		}
+		if color == "" || body == "" {
+			e.stdout.WriteString(line)
+			continue
+		}
+		e.stdout.WriteString(color + body + reset)
+		if nl {
+			e.stdout.WriteString("\n")
+		}
+	}
+}
+
+// gitChanged returns the absolute paths of the files under paths that
+// changed since the git revision base (added, copied, modified or renamed,
+// in the index or the working tree) or are untracked and not ignored.
+func gitChanged(base string, paths []string) (map[string]bool, error) {
+	top, err := git("rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, err
+	}
+	root := strings.TrimSpace(string(top))
+	if real, err := filepath.EvalSymlinks(root); err == nil {
+		root = real
+	}
+	// Names are relative to the top of the work tree: diff prints them so,
+	// and ls-files does with --full-name. Pathspecs are relative to the
+	// current directory, like the PATH arguments.
+	diff, err := git(append([]string{"diff", "--name-only", "-z", "--diff-filter=ACMR", base, "--"}, paths...)...)
+	if err != nil {
+		return nil, err
+	}
+	untracked, err := git(append([]string{"ls-files", "--others", "--exclude-standard", "--full-name", "-z", "--"}, paths...)...)
+	if err != nil {
+		return nil, err
+	}
+	changed := map[string]bool{}
+	for _, out := range [][]byte{diff, untracked} {
+		for _, name := range bytes.Split(out, []byte{0}) {
+			if len(name) > 0 {
+				changed[filepath.Join(root, filepath.FromSlash(string(name)))] = true
+			}
+		}
+	}
+	return changed, nil
+}
+
+// keepChanged returns the files whose real path is in changed, in order.
+func keepChanged(files []string, changed map[string]bool) []string {
+	var out []string
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			continue
+		}
+		// git names the work tree by its real path; the file itself may be
+		// a symbolic link that git tracks as such.
+		if dir, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+			abs = filepath.Join(dir, filepath.Base(abs))
+		}
+		if changed[abs] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// git runs a git command in the current directory and returns its
+// standard output, or an error holding its standard error.
+func git(args ...string) ([]byte, error) {
+	cmd := exec.Command("git", append([]string{"-c", "core.quotepath=off"}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, fmt.Errorf("git %s: %s", args[0], msg)
+	}
+	return out, nil
+}

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rules"
+)
+
+// targets expands the PATH arguments of a command that processes files.
+// A PATH that does not exist is a usage error, reported before anything is
+// read or written (exit 2). Problems found inside directories are returned
+// as file errors, one per entry, and the walk goes on.
+func (e *env) targets(paths []string) (files []string, errs []*fileError, code int, ok bool) {
+	if len(paths) == 0 {
+		return nil, nil, e.usageError("no PATH given"), false
+	}
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			e.pathError(p, err)
+			return nil, nil, exitError, false
+		}
+	}
+	files, walkErrs := xmlFiles(paths)
+	for _, err := range walkErrs {
+		errs = append(errs, readError("", err))
+	}
+	return files, errs, 0, true
+}
+
+// source is one input file, read and parsed.
+type source struct {
+	path string
+	src  []byte
+	tree *cst.Tree
+	kind rules.Target // 0 for files gtr skips
+}
+
+// load reads and parses the file at path. A file that is neither a tool nor
+// a macro file has kind 0 and is skipped whether or not it is well-formed,
+// as the predecessor's root sniff does; a malformed tool or macro file is a
+// file error.
+func load(path string) (*source, *fileError) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, readError(path, err)
+	}
+	t := cst.Parse(path, src)
+	s := &source{path: path, src: src, tree: t, kind: rules.Classify(t)}
+	if s.kind != 0 && !t.WellFormed() {
+		return s, &fileError{path: path, msg: path + ": malformed XML", parse: t.Errors()}
+	}
+	return s, nil
+}
+
+// fileError is why one file could not be processed. It is reported on
+// standard error and counted as errored; the run goes on with the next
+// file.
+type fileError struct {
+	path  string
+	msg   string        // one line, such as "PATH: malformed XML" or "cannot read PATH: …"
+	parse cst.ErrorList // the parse errors of a malformed file
+	pos   cst.Position  // where, when known (the first parse error)
+}
+
+func readError(path string, err error) *fileError {
+	if path == "" {
+		path = pathOf(err)
+	}
+	return &fileError{path: path, msg: fmt.Sprintf("cannot read %s: %s", path, errText(err))}
+}
+
+// maxParseErrors bounds the parse errors listed for one malformed file.
+const maxParseErrors = 10
+
+// malformedNote follows the parse errors of a malformed file.
+const malformedNote = `note: gtr works only on well-formed XML and never guesses at the intended
+  structure, so it leaves this file as it is; fix the errors above by hand
+  (the first one usually explains the others), then run gtr again`
+
+// print writes the error in the predecessor's form:
+//
+//	error: PATH: malformed XML
+//	  PATH:LINE:COL: message
+//	note: …
+func (fe *fileError) print(w io.Writer) {
+	fmt.Fprintf(w, "error: %s\n", fe.msg)
+	if len(fe.parse) == 0 {
+		return
+	}
+	for i, pe := range fe.parse {
+		if i == maxParseErrors {
+			fmt.Fprintf(w, "  … and %d more errors\n", len(fe.parse)-i)
+			break
+		}
+		fmt.Fprintf(w, "  %s\n", pe)
+	}
+	fmt.Fprintln(w, malformedNote)
+}
+
+// position returns where the error is, when known.
+func (fe *fileError) position() cst.Position {
+	if len(fe.parse) > 0 {
+		return fe.parse[0].Pos
+	}
+	return fe.pos
+}
+
+// reportFileError prints fe on standard error, after what is already on
+// standard output.
+func (e *env) reportFileError(fe *fileError) {
+	e.stdout.Flush()
+	fe.print(e.stderr)
+}
+
+// pathOf returns the path an error is about, or "".
+func pathOf(err error) string {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Path
+	}
+	if le, ok := err.(*os.LinkError); ok {
+		return le.Old
+	}
+	return ""
+}
+
+// errText returns err's message without the operation and path that
+// os errors repeat.
+func errText(err error) string {
+	switch e := err.(type) {
+	case *os.PathError:
+		return e.Err.Error()
+	case *os.LinkError:
+		return e.Err.Error()
+	}
+	return err.Error()
+}
+
+// displayPath returns path for diff headers: relative to the working
+// directory with forward slashes, so that "git apply" and "patch -p1" run
+// there find the file. Paths outside the working directory stay as given.
+func displayPath(cwd, path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil || cwd == "" {
+		return filepath.ToSlash(path)
+	}
+	rel, err := filepath.Rel(cwd, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(path)
+	}
+	return filepath.ToSlash(rel)
+}

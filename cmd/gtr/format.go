@@ -1,0 +1,147 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+const formatDoc = `
+Format rewrites Galaxy tool files in place with the fixes of the selected
+rules (the "default" ruleset unless -ruleset or -select says otherwise), as
+minimal byte edits. A PATH may be a file or a directory, searched
+recursively for *.xml files (hidden directories are skipped). Each file is
+classified by its root element: <tool> files get every selected rule,
+<macros> files the selected rules that apply to macro files, and any other
+file is skipped. Files are processed in parallel and reported in path
+order.
+
+A file is replaced atomically (a temporary file in the same directory,
+synced, then renamed over it) and keeps its permission bits; -backup first
+copies it to FILE.bak. Every rewrite passes gtr's gates (it re-parses, stays
+well-formed, formatting again changes nothing, no byte outside an edit
+moves) or the file is left untouched and reported as an error naming the
+rules. Malformed files are never written: they are reported as
+
+	error: PATH: malformed XML
+	  PATH:LINE:COL: message
+
+Each file gets one line, "reformatted PATH" or "unchanged PATH" ("would
+reformat PATH" with -check), followed by the findings of selected advisory
+rules as "  CODE  message (advisory)". The last line counts files:
+
+	N file(s) reformatted, M file(s) left unchanged, K skipped (not a Galaxy tool), E errored.
+
+-check and -diff write nothing. -diff prints a unified diff with a/PATH and
+b/PATH headers, PATH relative to the current directory, so that "git apply"
+or "patch -p1" there makes the same change; the per-file lines and the
+summary then go to standard error. -q leaves out the per-file lines.
+
+The exit code is 1 when a file had an error, or with -check when a file
+would change; 2 for a usage error or a PATH that does not exist; 0
+otherwise.`
+
+// formatCounts counts files by outcome.
+type formatCounts struct {
+	changed, unchanged, skipped, errored int
+}
+
+func runFormat(e *env, args []string) int {
+	fs := e.flagSet()
+	check := fs.Bool("check", false, "write nothing; exit 1 if any file would change")
+	diff := fs.Bool("diff", false, "write nothing; print a unified diff of the changes on standard output")
+	backup := fs.Bool("backup", false, "copy each file to FILE.bak before rewriting it")
+	quiet := fs.Bool("q", false, "leave out the per-file lines; print only errors and the summary")
+	sel := addSelectionFlags(fs)
+	paths, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	rs, code, ok := sel.resolve(e)
+	if !ok {
+		return code
+	}
+	files, walkErrs, code, ok := e.targets(paths)
+	if !ok {
+		return code
+	}
+
+	write := !*check && !*diff
+	// With -diff, standard output holds only the patch.
+	var status io.Writer = e.stdout
+	if *diff {
+		status = e.stderr
+	}
+	cwd, _ := os.Getwd()
+	split := splitRules(rs)
+	var n formatCounts
+	for _, fe := range walkErrs {
+		e.reportFileError(fe)
+		n.errored++
+	}
+	forEachOrdered(len(files), func(i int) rewriteResult {
+		r := rewriteFile(files[i], split)
+		if write && r.changed && r.err == nil {
+			if err := writeFile(files[i], r.src.src, r.out, *backup); err != nil {
+				r.err = &fileError{path: files[i], msg: fmt.Sprintf("cannot write %s: %s", files[i], errText(err))}
+			}
+		}
+		return r
+	}, func(i int, r rewriteResult) {
+		path := files[i]
+		switch {
+		case r.err != nil:
+			e.reportFileError(r.err)
+			n.errored++
+			return
+		case r.skipped():
+			n.skipped++
+			return
+		case !r.changed:
+			n.unchanged++
+			if *quiet || *check || *diff {
+				return
+			}
+			fmt.Fprintf(status, "unchanged %s\n", path)
+		default:
+			n.changed++
+			if *diff {
+				name := displayPath(cwd, path)
+				e.printDiff(diffText(name, r.src.src, r.out))
+			}
+			switch {
+			case *quiet:
+				return
+			case *check:
+				fmt.Fprintf(status, "would reformat %s\n", path)
+			case *diff:
+				return
+			default:
+				fmt.Fprintf(status, "reformatted %s\n", path)
+			}
+		}
+		for _, note := range r.notes {
+			fmt.Fprintln(status, note)
+		}
+	})
+
+	e.stdout.Flush()
+	fmt.Fprintln(status, n.summary(!write))
+	if n.errored > 0 || *check && n.changed > 0 {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// summary returns the last line of format, in black's style.
+func (n formatCounts) summary(dryRun bool) string {
+	if n == (formatCounts{}) {
+		return "no files processed."
+	}
+	if dryRun {
+		return fmt.Sprintf("%d file(s) would be reformatted, %d file(s) would be left unchanged, %d skipped (not a Galaxy tool), %d errored.",
+			n.changed, n.unchanged, n.skipped, n.errored)
+	}
+	return fmt.Sprintf("%d file(s) reformatted, %d file(s) left unchanged, %d skipped (not a Galaxy tool), %d errored.",
+		n.changed, n.unchanged, n.skipped, n.errored)
+}

@@ -1,0 +1,238 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/rules"
+)
+
+const rulesDoc = `
+Rules lists every rule, one line each:
+
+	CODE  [FAMILY/fixable|advisory]  rulesets:NAME,…|-  planemo:NAME,…|-  SUMMARY  doc:URL
+
+FAMILY is fmt (layout), codemod (structural rewrites) or check (advisory
+checks). A partition half (GTR018.1, GTR018.2) is listed on its own line;
+its parent code selects both. "gtr explain CODE" prints a rule's full
+documentation. -output-format json prints the same as a JSON array, with
+the documentation.
+
+-include-upgrade also lists the rules that only the upgrade pipeline and
+opt-in commands apply; gtr has none yet, so the list is the same.`
+
+const rulesetsDoc = `
+Rulesets lists the rulesets with their description and rules:
+
+	NAME[ (default)]: DESCRIPTION
+	  rules: CODE, CODE, …
+
+-ruleset NAME on format, check and diff runs a ruleset's rules; the
+default ruleset is used when none is named.`
+
+func runRules(e *env, args []string) int {
+	fs := e.flagSet()
+	_ = fs.Bool("include-upgrade", false, "also list the rules that only upgrade and opt-in commands apply (none yet)")
+	format := fs.String("output-format", "text", "print the list as `FORMAT`: text or json")
+	args, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(args) > 0 {
+		return e.usageError("unexpected argument %q", args[0])
+	}
+	switch *format {
+	case "text":
+		for _, r := range rules.All {
+			fmt.Fprintln(e.stdout, ruleLine(r))
+		}
+	case "json":
+		writeJSON(e.stdout, ruleInfos())
+	default:
+		return e.usageError("unknown output format %q (want text or json)", *format)
+	}
+	return exitOK
+}
+
+// ruleLine is a rule's line in "gtr rules", in the predecessor's form.
+func ruleLine(r *rules.Rule) string {
+	return fmt.Sprintf("%s  [%s/%s]  rulesets:%s  planemo:%s  %s  doc:%s",
+		r.Code, r.Family, fixWord(r), orDash(r.Rulesets), orDash(r.Planemo), r.Summary, orDashString(r.Cite))
+}
+
+func fixWord(r *rules.Rule) string {
+	if r.Advisory() {
+		return "advisory"
+	}
+	return "fixable"
+}
+
+func orDash(list []string) string {
+	if len(list) == 0 {
+		return "-"
+	}
+	return strings.Join(list, ",")
+}
+
+func orDashString(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// ruleInfo is one rule in "gtr rules -output-format json".
+type ruleInfo struct {
+	Code           string   `json:"code"`
+	Name           string   `json:"name"`
+	Summary        string   `json:"summary"`
+	Family         string   `json:"family"`
+	Fixable        bool     `json:"fixable"`
+	Fix            string   `json:"fix"` // none, sometimes or always
+	Parent         string   `json:"parent,omitempty"`
+	Rulesets       []string `json:"rulesets"`
+	PlanemoLinters []string `json:"planemo_linters"`
+	AppliesTo      []string `json:"applies_to"` // "tool", "macros"
+	Since          string   `json:"since"`
+	Cite           string   `json:"cite"`
+	What           string   `json:"what"`
+	Why            string   `json:"why"`
+	Example        string   `json:"example"`
+	FixSafety      string   `json:"fix_safety"`
+}
+
+func ruleInfos() []ruleInfo {
+	out := make([]ruleInfo, 0, len(rules.All))
+	for _, r := range rules.All {
+		var applies []string
+		if r.Applies(rules.TargetTool) {
+			applies = append(applies, "tool")
+		}
+		if r.Applies(rules.TargetMacro) {
+			applies = append(applies, "macros")
+		}
+		out = append(out, ruleInfo{
+			Code: r.Code, Name: r.Name, Summary: r.Summary, Family: string(r.Family), Fixable: !r.Advisory(),
+			Fix: r.Fix.String(), Parent: r.Parent, Rulesets: nonNil(r.Rulesets), PlanemoLinters: nonNil(r.Planemo),
+			AppliesTo: applies, Since: r.Since, Cite: r.Cite,
+			What: r.Doc.What, Why: r.Doc.Why, Example: r.Doc.Example, FixSafety: r.Doc.FixSafety,
+		})
+	}
+	return out
+}
+
+func runRulesets(e *env, args []string) int {
+	args, code, ok := e.parse(e.flagSet(), args)
+	if !ok {
+		return code
+	}
+	if len(args) > 0 {
+		return e.usageError("unexpected argument %q", args[0])
+	}
+	for _, rs := range rules.Rulesets {
+		name := rs.Name
+		if name == rules.DefaultRuleset {
+			name += " (default)"
+		}
+		var codes []string
+		for _, r := range rules.RulesetRules(rs.Name) {
+			codes = append(codes, r.Code)
+		}
+		fmt.Fprintf(e.stdout, "%s: %s\n  rules: %s\n", name, rs.Description, orDashString(strings.Join(codes, ", ")))
+	}
+	return exitOK
+}
+
+const explainDoc = `
+Explain prints the documentation of the rules that CODE names: what the
+rule does, why, an example, how safe its fix is, and the Galaxy or IUC
+reference. CODE may be a rule code (GTR001), a partition half (GTR018.1),
+a parent code (GTR018, which explains both halves) or a planemo linter
+name, in any case. Several CODEs may be given.`
+
+func runExplain(e *env, args []string) int {
+	codes, code, ok := e.parse(e.flagSet(), args)
+	if !ok {
+		return code
+	}
+	if len(codes) == 0 {
+		return e.usageError("no CODE given")
+	}
+	var explain []*rules.Rule
+	for _, c := range codes {
+		rs, err := rules.Match(c)
+		if err != nil {
+			return e.usageError("%v", err)
+		}
+		for _, r := range rs {
+			if !slices.Contains(explain, r) {
+				explain = append(explain, r)
+			}
+		}
+	}
+	for i, r := range explain {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		fmt.Fprint(e.stdout, explainText(r))
+	}
+	return exitOK
+}
+
+// explainText is a rule's documentation as "gtr explain" prints it.
+func explainText(r *rules.Rule) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s  %s  [%s/%s]\n%s\n", r.Code, r.Name, r.Family, fixWord(r), r.Summary)
+	if r.Parent != "" {
+		var halves []string
+		for _, h := range rules.Children(r.Parent) {
+			halves = append(halves, h.Code)
+		}
+		fmt.Fprintf(&b, "Selected with its other half by %s (%s).\n", r.Parent, strings.Join(halves, ", "))
+	}
+	// Prose is wrapped; examples keep their lines, indented further.
+	section := func(title, text string, lines []string) {
+		if text == "" {
+			return
+		}
+		fmt.Fprintf(&b, "\n%s\n", title)
+		for _, line := range lines {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
+	}
+	section("What it does", r.Doc.What, wrapText(r.Doc.What, 76))
+	section("Why", r.Doc.Why, wrapText(r.Doc.Why, 76))
+	var example []string
+	for _, line := range strings.Split(strings.TrimRight(r.Doc.Example, "\n"), "\n") {
+		example = append(example, "  "+line)
+	}
+	section("Example", r.Doc.Example, example)
+	section("Fix safety", r.Doc.FixSafety, wrapText(r.Doc.FixSafety, 76))
+	section("Reference", r.Cite, []string{r.Cite})
+	fmt.Fprintf(&b, "\nRulesets: %s\nPlanemo linters: %s\nSince: %s\n",
+		strings.ReplaceAll(orDash(r.Rulesets), ",", ", "), strings.ReplaceAll(orDash(r.Planemo), ",", ", "), orDashString(r.Since))
+	return b.String()
+}
+
+// wrapText breaks text into lines of at most width bytes at spaces; a
+// longer word gets a line of its own.
+func wrapText(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case len(line)+1+len(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// writeFile replaces the file at path with data atomically: the data goes
+// to a temporary file in the same directory, which is synced, given the
+// original's permission bits and renamed over it, so a reader (or a crash)
+// sees either the old file or the new one, never a mix. A symbolic link is
+// followed and its target replaced, so the link stays a link. A hard link
+// is broken: the path gets a new inode, as with every rename-based editor.
+//
+// With backup, the old bytes are first written the same way to
+// "<path>.bak", replacing an earlier backup, with the original's mode and
+// modification time.
+func writeFile(path string, old, data []byte, backup bool) error {
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(target)
+	if err != nil {
+		return err
+	}
+	if backup {
+		bak := path + ".bak"
+		if err := replaceFile(bak, old, st.Mode()); err != nil {
+			return fmt.Errorf("writing backup: %w", err)
+		}
+		// A backup keeps the original's time, as cp -p and Python's
+		// shutil.copy2 do; failing to set it is not worth failing for.
+		_ = os.Chtimes(bak, time.Time{}, st.ModTime())
+	}
+	return replaceFile(target, data, st.Mode())
+}
+
+// replaceFile atomically replaces (or creates) the regular file path with
+// data and the permission bits of mode.
+func replaceFile(path string, data []byte, mode fs.FileMode) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".gtr-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	// CreateTemp makes the file 0600; chmod it before it becomes visible
+	// under path. Chmod on the open file is not subject to the umask.
+	if err = tmp.Chmod(mode & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return err
+	}
+	syncDir(dir)
+	return nil
+}
+
+// syncDir makes a rename in dir durable, where the system allows it.
+func syncDir(dir string) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return
+	}
+	_ = d.Sync() // not supported everywhere (Windows); the rename is done either way
+	d.Close()
+}
