@@ -2,7 +2,7 @@ package rewrite
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 
 	"github.com/galaxy-gtr/gtr/cst"
 )
@@ -22,13 +22,21 @@ func (e Edit) String() string { return fmt.Sprintf("[%d,%d)→%q", e.Start, e.En
 // SortEdits orders edits by start offset, insertions before replacements at
 // one offset, keeping the given order otherwise (a stable sort).
 func SortEdits(edits []Edit) {
-	sort.SliceStable(edits, func(i, j int) bool {
-		a, b := edits[i], edits[j]
-		if a.Start != b.Start {
-			return a.Start < b.Start
-		}
-		return a.End == a.Start && b.End != b.Start
-	})
+	slices.SortStableFunc(edits, compareEdits)
+}
+
+func compareEdits(a, b Edit) int {
+	if a.Start != b.Start {
+		return a.Start - b.Start
+	}
+	ai, bi := a.End == a.Start, b.End == b.Start
+	switch {
+	case ai && !bi:
+		return -1
+	case bi && !ai:
+		return 1
+	}
+	return 0
 }
 
 // OverlapError reports two edits that touch the same bytes.

@@ -2,7 +2,8 @@ package rewrite
 
 import (
 	"fmt"
-	"sort"
+	"slices"
+	"strings"
 )
 
 // Applicability says how safe it is to apply a fix, ordered from least to
@@ -55,56 +56,90 @@ func (f Fix) start() int {
 // edit that conflicts with one already taken is dropped whole, so the next
 // iteration of the loop can retry it on the new text. Merge returns the
 // merged edits, the fixes taken and the fixes dropped.
+//
+// It runs in O(n log n) for n edits when conflicts are rare: every edit is
+// sorted once, conflicting pairs are found by one sweep, and the fixes are
+// then taken greedily in order.
 func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
-	order := append([]Fix(nil), fixes...)
-	sort.SliceStable(order, func(i, j int) bool {
-		si, sj := order[i].start(), order[j].start()
-		if si != sj {
-			return si < sj
+	order := make([]int, len(fixes))
+	starts := make([]int, len(fixes))
+	for i := range fixes {
+		order[i] = i
+		starts[i] = fixes[i].start()
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		if starts[a] != starts[b] {
+			return starts[a] - starts[b]
 		}
-		if order[i].Code != order[j].Code {
-			return order[i].Code < order[j].Code
+		if c := strings.Compare(fixes[a].Code, fixes[b].Code); c != 0 {
+			return c
 		}
-		return fmt.Sprint(order[i].Edits) < fmt.Sprint(order[j].Edits)
+		return strings.Compare(fmt.Sprint(fixes[a].Edits), fmt.Sprint(fixes[b].Edits))
 	})
-	for _, f := range order {
-		var fresh []Edit
-		ok := true
+	rank := make([]int, len(fixes)) // position of each fix in merge order
+	for r, i := range order {
+		rank[i] = r
+	}
+	// Every edit, tagged with its fix, in source order.
+	type tagged struct {
+		Edit
+		fix int
+	}
+	var all []tagged
+	selfConflict := make([]bool, len(fixes))
+	for i, f := range fixes {
+		own := append([]Edit(nil), f.Edits...)
+		SortEdits(own)
+		if check(own, maxEnd(own)) != nil {
+			selfConflict[i] = true
+		}
 		for _, e := range f.Edits {
-			dup := false
-			for _, have := range edits {
-				if have == e {
-					dup = true
-					break
-				}
-				if conflicts(have, e) {
-					ok = false
-					break
-				}
-			}
-			if !ok {
+			all = append(all, tagged{e, i})
+		}
+	}
+	slices.SortStableFunc(all, func(a, b tagged) int {
+		if c := compareEdits(a.Edit, b.Edit); c != 0 {
+			return c
+		}
+		return rank[a.fix] - rank[b.fix]
+	})
+	// Conflicting pairs between different fixes. Sorted by start, an edit
+	// can only conflict with the edits that start before it ends.
+	clash := map[int][]int{}
+	for i := range all {
+		for j := i + 1; j < len(all); j++ {
+			a, b := all[i], all[j]
+			if b.Start > a.Start && b.Start >= a.End {
 				break
 			}
-			if !dup {
-				fresh = append(fresh, e)
+			if a.fix != b.fix && a.Edit != b.Edit && conflicts(a.Edit, b.Edit) {
+				clash[a.fix] = append(clash[a.fix], b.fix)
+				clash[b.fix] = append(clash[b.fix], a.fix)
 			}
 		}
-		if ok {
-			// Edits of one fix must not conflict with each other either.
-			trial := append(append([]Edit(nil), edits...), fresh...)
-			SortEdits(trial)
-			if check(trial, maxEnd(trial)) != nil {
+	}
+	took := make([]bool, len(fixes))
+	for _, i := range order {
+		ok := !selfConflict[i]
+		for _, other := range clash[i] {
+			if took[other] {
 				ok = false
+				break
 			}
 		}
 		if !ok {
-			dropped = append(dropped, f)
+			dropped = append(dropped, fixes[i])
 			continue
 		}
-		edits = append(edits, fresh...)
-		taken = append(taken, f)
+		took[i] = true
+		taken = append(taken, fixes[i])
 	}
-	SortEdits(edits)
+	for k, t := range all {
+		if !took[t.fix] || k > 0 && len(edits) > 0 && edits[len(edits)-1] == t.Edit {
+			continue
+		}
+		edits = append(edits, t.Edit)
+	}
 	return edits, taken, dropped
 }
 

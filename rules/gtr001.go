@@ -81,20 +81,20 @@ func fixGaps(p *Pass, el cst.Node, items []cst.Node, depth int) {
 	inner := p.Newline + strings.Repeat(indentUnit, depth+1)
 	outer := p.Newline + strings.Repeat(indentUnit, depth)
 	var edits []rewrite.Edit
-	first := -1
+	first := cst.Span{Start: -1}
 	pending := cst.Node{} // whitespace text seen since the last child
 	gap := func(at int, want string) {
 		if pending.IsValid() {
-			if pending.Text() != want {
+			if string(pending.Bytes()) != want {
 				edits = append(edits, rewrite.Replace(pending, want))
-				if first < 0 {
-					first = pending.Span().Start
+				if first.Start < 0 {
+					first = cst.Span{Start: at, End: at}
 				}
 			}
 		} else {
 			edits = append(edits, rewrite.Edit{Start: at, End: at, New: want})
-			if first < 0 {
-				first = at
+			if first.Start < 0 {
+				first = cst.Span{Start: at, End: at}
 			}
 		}
 		pending = cst.Node{}
@@ -110,8 +110,7 @@ func fixGaps(p *Pass, el cst.Node, items []cst.Node, depth int) {
 	if len(edits) == 0 {
 		return
 	}
-	line, _ := p.Tree.Lines().LineCol(first)
-	msg := fmt.Sprintf("children of <%s> are not indented by %d spaces per level (expected %d spaces, first at line %d)",
-		el.Name(), len(indentUnit), len(indentUnit)*(depth+1), line)
-	p.FixSpan(el.StartTag().Span(), msg, edits...)
+	msg := fmt.Sprintf("children of <%s> should be indented by %d spaces (%d per level), one per line",
+		el.Name(), len(indentUnit)*(depth+1), len(indentUnit))
+	p.FixSpan(first, msg, edits...)
 }

@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"bytes"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -43,6 +46,10 @@ func checkCanonicalEscaping(p *Pass) {
 		switch n.Kind() {
 		case cst.KindText:
 			for tok := range n.Tokens() {
+				// Plain text without '>' is canonical already.
+				if tok.Kind() == cst.TokChars && bytes.IndexByte(tok.Bytes(), '>') < 0 {
+					continue
+				}
 				want, ok := canonicalTextToken(tok)
 				if !ok || want == tok.Text() {
 					continue
@@ -56,6 +63,10 @@ func checkCanonicalEscaping(p *Pass) {
 		case cst.KindAttribute:
 			// Single-quoted values are GTR203's first.
 			if n.Quote() != '"' || !n.ValueToken().IsValid() {
+				continue
+			}
+			vs := n.ValueSpan()
+			if bytes.IndexAny(p.Tree.Source()[vs.Start:vs.End], "\t\n\r>&") < 0 {
 				continue
 			}
 			raw := n.RawValue()
@@ -182,14 +193,18 @@ func refRune(ref string) (rune, bool) {
 	case "&apos;":
 		return '\'', true
 	}
-	d := cst.Parse("", []byte("<x>"+ref+"</x>"))
-	if !d.WellFormed() {
+	num, ok := strings.CutPrefix(ref, "&#")
+	if !ok || !strings.HasSuffix(num, ";") {
 		return 0, false
 	}
-	text := cst.Content(d.RootElement()).Text
-	r, size := utf8.DecodeRuneInString(text)
-	if size == 0 || size != len(text) {
+	num = num[:len(num)-1]
+	base := 10
+	if rest, hex := strings.CutPrefix(num, "x"); hex {
+		num, base = rest, 16
+	}
+	v, err := strconv.ParseUint(num, base, 32)
+	if err != nil || v > unicode.MaxRune || !utf8.ValidRune(rune(v)) {
 		return 0, false
 	}
-	return r, true
+	return rune(v), true
 }

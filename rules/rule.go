@@ -111,6 +111,14 @@ type Pass struct {
 	Newline string // the file's newline convention for new text
 
 	diags []Diagnostic
+	noPos bool // fixing only: positions are not needed
+}
+
+func (p *Pass) pos(off int) cst.Position {
+	if p.noPos {
+		return cst.Position{File: p.Tree.File(), Offset: off}
+	}
+	return p.Tree.Position(off)
 }
 
 // Report records an advisory finding at node n.
@@ -121,7 +129,7 @@ func (p *Pass) Report(n cst.Node, msg string) {
 // ReportSpan records an advisory finding at a span.
 func (p *Pass) ReportSpan(s cst.Span, msg string) {
 	p.diags = append(p.diags, Diagnostic{
-		Code: p.Rule.Code, Span: s, Pos: p.Tree.Position(s.Start), Message: msg, Advisory: true,
+		Code: p.Rule.Code, Span: s, Pos: p.pos(s.Start), Message: msg, Advisory: true,
 	})
 }
 
@@ -133,7 +141,7 @@ func (p *Pass) Fix(n cst.Node, msg string, edits ...rewrite.Edit) {
 // FixSpan records a fixable finding at a span with the edits that fix it.
 func (p *Pass) FixSpan(s cst.Span, msg string, edits ...rewrite.Edit) {
 	p.diags = append(p.diags, Diagnostic{
-		Code: p.Rule.Code, Span: s, Pos: p.Tree.Position(s.Start), Message: msg,
+		Code: p.Rule.Code, Span: s, Pos: p.pos(s.Start), Message: msg,
 		Fix: &rewrite.Fix{Code: p.Rule.Code, Message: msg, Edits: edits, Applicability: rewrite.Safe},
 	})
 }

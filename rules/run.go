@@ -22,6 +22,10 @@ func Classify(t *cst.Tree) Target {
 // Check runs the rules that apply to the file and returns their findings in
 // source order (then code).
 func Check(t *cst.Tree, rs []*Rule) []Diagnostic {
+	return check(t, rs, true)
+}
+
+func check(t *cst.Tree, rs []*Rule, positions bool) []Diagnostic {
 	kind := Classify(t)
 	if kind == 0 {
 		return nil
@@ -32,7 +36,7 @@ func Check(t *cst.Tree, rs []*Rule) []Diagnostic {
 		if !r.Applies(kind) || r.check == nil {
 			continue
 		}
-		p := &Pass{Tree: t, Kind: kind, Rule: r, Newline: nl}
+		p := &Pass{Tree: t, Kind: kind, Rule: r, Newline: nl, noPos: !positions}
 		r.check(p)
 		out = append(out, p.diags...)
 	}
@@ -49,7 +53,7 @@ func Check(t *cst.Tree, rs []*Rule) []Diagnostic {
 func FixPass(rs []*Rule) rewrite.Pass {
 	return func(t *cst.Tree) []rewrite.Fix {
 		var fixes []rewrite.Fix
-		for _, d := range Check(t, rs) {
+		for _, d := range check(t, rs, false) {
 			if d.Fix != nil {
 				fixes = append(fixes, *d.Fix)
 			}

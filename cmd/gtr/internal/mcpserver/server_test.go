@@ -126,9 +126,9 @@ func TestCheckTool(t *testing.T) {
 	require.NotEmpty(t, out.Violations)
 	v := out.Violations[0]
 	assert.Equal(t, "GTR001", v.Code)
-	assert.Equal(t, 1, v.Line)
-	assert.Equal(t, 1, v.Column)
-	assert.Equal(t, "/tool", v.XPath)
+	assert.Equal(t, 2, v.Line) // the first child whose indentation is wrong
+	assert.Equal(t, 3, v.Column)
+	assert.Equal(t, "/tool/command", v.XPath)
 	assert.False(t, v.Advisory)
 	assert.NotEmpty(t, v.Fix)
 	assert.Equal(t, len(out.Violations), out.Fixable+out.Advisory)
