@@ -17,6 +17,8 @@ var All = []*Rule{
 	GTR018_2,
 	GTR019_1,
 	GTR019_2,
+	GTR020_1,
+	GTR020_2,
 	GTR035_1,
 	GTR035_2,
 	GTR036,

@@ -1,0 +1,220 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
+)
+
+// quoteVerdict says which half of GTR020 owns an unquoted placeholder.
+type quoteVerdict uint8
+
+const (
+	quoteFixable  quoteVerdict = iota + 1 // GTR020.1 quotes it
+	quoteResidual                         // GTR020.2 reports it
+)
+
+// quoteSite is one occurrence of the GTR020 predicate: a placeholder that
+// Cheetah renders into the shell text of <command> outside any shell
+// quotes, and that refers to a tool parameter (an input or output, or a
+// #for variable looping over one).
+type quoteSite struct {
+	verdict quoteVerdict
+	kind    string   // the case, for messages and counts: "data", "output", "text", "chain", "loop", ...
+	text    string   // the placeholder as written, "$input" or "${input}"
+	span    cst.Span // its source bytes
+	msg     string
+}
+
+// commandQuoteSites is the one predicate both halves of GTR020 use. It
+// returns every placeholder of the tool's <command> that is in shell
+// context (literal template text, not a directive expression, comment,
+// #raw body or #def body), outside shell quotes, and refers to a tool
+// parameter, each with its verdict. A site is fixable when quoting it is
+// provably behaviour-preserving: the value is one file path (a top-level
+// data input that is not multiple, or a top-level <data> output, declared
+// directly in the file and nowhere else), the placeholder is the bare name
+// ($x, ${x}, $!x), the name is never rebound, the quoting state at that
+// point does not depend on anything gtr cannot see, and the source bytes
+// are the decoded text. Every other site is the residual.
+//
+// Commands whose Cheetah does not parse have no sites: without a parse
+// there are no placeholders to speak of.
+func commandQuoteSites(p *Pass) []quoteSite {
+	tool, ok := cst.ToolOf(p.Tree)
+	cmd := tool.Command()
+	// Only the tool's own <command>; one inside an <expand> belongs to a macro.
+	if !ok || !cmd.IsValid() || cmd.Node().Parent() != tool.Node() {
+		return nil
+	}
+	dec := cmd.Template()
+	tmpl := cheetah.Parse(dec.Text)
+	// A template Cheetah rejects has no trustworthy structure.
+	if tmpl.Errors().Len() > 0 {
+		return nil
+	}
+	names := quoteNamesOf(tool)
+	w := &quoteWalk{tmpl: tmpl, q: &shellQuoting{}, at: func(off int) int {
+		return p.Tree.Position(dec.Map.Source(off)).Line
+	}}
+	if cmd.HasElements() {
+		w.refuse = "the <command> holds child elements, and Galaxy reads only the text before the first one"
+	}
+	w.macroTokens(tool)
+	w.children(tmpl.Root())
+	bound := map[string]cheetah.Binding{}
+	for b := range tmpl.Bindings() {
+		if _, ok := bound[b.Name]; !ok {
+			bound[b.Name] = b
+		}
+	}
+	loops := loopVarsOverParams(tmpl, names)
+	var out []quoteSite
+	for _, ws := range w.sites {
+		ph := ws.ph
+		// Quoted values and arithmetic operands are not words to quote.
+		if ws.place != placeUnquoted && ws.place != placeNested {
+			continue
+		}
+		// Names that are no parameter of the tool (built-ins, #set
+		// variables, names an imported macro may declare) are not ours.
+		if !names.refers(ph.Name, bound, loops) {
+			continue
+		}
+		text, at := ph.Node.Text(), cst.Span{Start: ph.Node.Span().Start, End: ph.Node.Span().End}
+		s := quoteSite{verdict: quoteResidual, text: text, span: dec.Map.SourceSpan(at)}
+		what := names.describe(ph.Name)
+		s.kind, s.msg = quoteReason(ph, text, names, bound, loops[ph.Name], w.at)
+		if s.kind == "" {
+			s.kind, s.msg = placeReason(ws, w.refuse, cmd.Interpreter(), text, what)
+		}
+		if s.kind == "" && !dec.Map.Verbatim(at) {
+			s.kind = "reference"
+			s.msg = fmt.Sprintf("%s is %s, but it is written with character references here; quote it as '%s' "+
+				"once the command is in CDATA (GTR018)", text, what, text)
+		}
+		if s.kind == "" {
+			s.verdict, s.kind = quoteFixable, names.top[ph.Name][0].kind
+			s.msg = fmt.Sprintf("%s is %s (one file path); quote it as '%s'", text, what, text)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// quoteReason returns why the value behind a placeholder may not be a
+// single word, or "" when it is one file path.
+func quoteReason(ph cheetah.Placeholder, text string, names quoteNames, bound map[string]cheetah.Binding,
+	isLoop bool, at func(int) int) (kind, msg string) {
+	unless := fmt.Sprintf("quote it as '%s' unless it must split into several words", text)
+	if b, ok := bound[ph.Name]; ok {
+		if isLoop {
+			return "loop", fmt.Sprintf("%s is a #for loop variable; quote it as '%s' if each of its values is one word", text, text)
+		}
+		return "rebound", fmt.Sprintf("$%s names a parameter but is rebound by #%s on line %d; %s",
+			ph.Name, b.Kind, at(b.Span.Start), unless)
+	}
+	if ph.Path != ph.Name {
+		return "chain", fmt.Sprintf("%s reads an attribute of $%s (%s); %s", text, ph.Name, names.describe(ph.Name), unless)
+	}
+	if !barePlaceholder(text, ph.Name) {
+		return "expression", fmt.Sprintf("%s computes a value from $%s (%s); %s", text, ph.Name, names.describe(ph.Name), unless)
+	}
+	decls := names.top[ph.Name]
+	switch {
+	case len(decls) == 0 && !names.macro[ph.Name]:
+		return "nested", fmt.Sprintf("%s has the name of the nested parameter %s; %s", text, names.nested[ph.Name], unless)
+	case len(decls) > 1 || names.macro[ph.Name] && len(decls) > 0:
+		return "ambiguous", fmt.Sprintf("%s is declared more than once (in this file or its macros); %s", text, unless)
+	case len(decls) == 0:
+		return "macro", fmt.Sprintf("%s is declared by a macro of this file; %s", text, unless)
+	}
+	d := decls[0]
+	// A boolean renders its truevalue or falsevalue: often a flag or
+	// nothing, and '' would pass an empty argument.
+	if d.kind == "boolean" {
+		return d.kind, fmt.Sprintf("%s is a boolean parameter; quote it as '%s' only if its truevalue and "+
+			"falsevalue are each one word (an empty one must stay unquoted)", text, text)
+	}
+	if !d.fileValued() {
+		return d.kind, fmt.Sprintf("%s is %s; %s", text, d.describe(), unless)
+	}
+	if !d.direct {
+		return "macro", fmt.Sprintf("%s is %s declared inside an <expand>, whose macro decides where it ends up; %s",
+			text, d.describe(), unless)
+	}
+	return "", ""
+}
+
+// placeReason returns why a placeholder whose value is one file path still
+// cannot be quoted safely where it stands, or "".
+func placeReason(ws walkSite, refuse, interpreter, text, what string) (kind, msg string) {
+	var why string
+	advice := fmt.Sprintf("quote it as '%s' by hand", text)
+	switch {
+	case refuse != "":
+		kind, why = "command", refuse
+	case interpreter != "" && ws.first:
+		kind, why = "interpreter", fmt.Sprintf("with interpreter=%q Galaxy takes the first word of the command "+
+			"as the script to run", interpreter)
+		advice = "write the interpreter into the command first"
+	case ws.poison != "":
+		kind, why = "uncertain", "the shell quoting around it depends on "+ws.poison
+	case ws.place == placeNested:
+		kind, why = "nested-shell", "it stands in a command substitution inside double quotes"
+	case ws.dollar:
+		kind, why = "dollar", "it follows a \"$\" (or a backslash), which a quote would join"
+		advice = "separate it from that character before quoting it"
+	case ws.fdDup:
+		kind, why = "fd-dup", "it follows >& or <&, where a word can name a file descriptor"
+	default:
+		return "", ""
+	}
+	return kind, fmt.Sprintf("%s is %s (one file path), but gtr cannot prove quoting it safe: %s; %s",
+		text, what, why, advice)
+}
+
+// barePlaceholder reports whether text is $name, ${name}, $!name or
+// $!{name}: nothing Cheetah would call, index or cache.
+func barePlaceholder(text, name string) bool {
+	s := strings.TrimPrefix(strings.TrimPrefix(text, "$"), "!")
+	if inner, ok := strings.CutPrefix(s, "{"); ok {
+		if s, ok = strings.CutSuffix(inner, "}"); !ok {
+			return false
+		}
+	}
+	return s == name
+}
+
+// loopVarsOverParams returns the #for variables whose loop expression
+// refers to a tool parameter (directly or through an outer loop variable).
+func loopVarsOverParams(tmpl *cheetah.Template, names quoteNames) map[string]bool {
+	refs := map[int][]string{} // directive start → names it refers to
+	for r := range tmpl.References() {
+		n := r.Node
+		for n.Kind() == cheetah.KindPlaceholder {
+			n = n.Parent()
+		}
+		if n.Kind() == cheetah.KindDirective && n.Name() == "for" {
+			refs[n.Span().Start] = append(refs[n.Span().Start], r.Name)
+		}
+	}
+	loops := map[string]bool{}
+	// Two rounds reach a variable looping over an outer loop's variable
+	// declared later in the text, which nesting makes rare.
+	for range 2 {
+		for b := range tmpl.Bindings() {
+			if b.Kind != cheetah.BindFor {
+				continue
+			}
+			for _, name := range refs[b.Directive] {
+				if names.known(name) || loops[name] {
+					loops[b.Name] = true
+				}
+			}
+		}
+	}
+	return loops
+}

@@ -1,0 +1,158 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
+)
+
+// quoteDecl is one declaration of a name the command can reach.
+type quoteDecl struct {
+	kind     string // "data", "text", ... for params; "conditional", "repeat", "section", "upload_dataset"; "output" ("data" outputs are "output")
+	elem     string // the element name
+	ptype    string // the type attribute
+	multiple bool
+	direct   bool // written directly under the tool's <inputs> or <outputs>, not through <expand>
+}
+
+// fileValued reports whether the value is one file path: a data input
+// that is not multiple, or a data output.
+func (d quoteDecl) fileValued() bool {
+	return d.kind == "output" || d.elem == "param" && d.ptype == "data" && !d.multiple
+}
+
+func (d quoteDecl) describe() string {
+	switch {
+	case d.kind == "output":
+		return "a data output"
+	case d.elem == "collection":
+		return "a collection output"
+	case d.elem == "output":
+		return "an output"
+	case d.elem != "param":
+		return article(d.elem)
+	case d.multiple:
+		return article(d.ptype) + ` parameter with multiple="true"`
+	case d.ptype == "":
+		return "a parameter"
+	case d.ptype == "data":
+		return "a data input"
+	}
+	return article(d.ptype) + " parameter"
+}
+
+// article prefixes a word with "a" or "an".
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
+}
+
+// quoteNames are the names of the tool's parameters as the command sees
+// them.
+type quoteNames struct {
+	top    map[string][]quoteDecl // names in Galaxy's parameter namespace
+	nested map[string]string      // names only nested parameters have, with a path
+	macro  map[string]bool        // names declared in the file's <macros>
+}
+
+func (n quoteNames) known(name string) bool {
+	return len(n.top[name]) > 0 || n.nested[name] != "" || n.macro[name]
+}
+
+// refers reports whether a placeholder rooted at name refers to a tool
+// parameter: a #for variable looping over parameters; a name bound by
+// another directive that shadows a parameter Cheetah would otherwise find
+// by that name; or an unbound parameter name.
+func (n quoteNames) refers(name string, bound map[string]cheetah.Binding, loops map[string]bool) bool {
+	if _, ok := bound[name]; ok && !loops[name] {
+		return len(n.top[name]) > 0 || n.macro[name]
+	}
+	return name != "" && (loops[name] || n.known(name))
+}
+
+func (n quoteNames) describe(name string) string {
+	if d := n.top[name]; len(d) > 0 {
+		return d[0].describe()
+	}
+	if n.nested[name] != "" {
+		return "a nested parameter"
+	}
+	return "a parameter declared by a macro"
+}
+
+// quoteNamesOf collects the names the command of tool can reach.
+func quoteNamesOf(tool cst.Tool) quoteNames {
+	names := quoteNames{top: map[string][]quoteDecl{}, nested: map[string]string{}, macro: map[string]bool{}}
+	if in := tool.Inputs(); in.IsValid() {
+		direct := in.Node().Parent() == tool.Node()
+		for i := range in.Walk() {
+			name := i.Name()
+			if name == "" {
+				continue
+			}
+			top, viaExpand := true, false
+			for _, e := range i.Enclosing() {
+				if e.Is("expand") {
+					viaExpand = true
+				} else {
+					top = false
+				}
+			}
+			if !top {
+				if names.nested[name] == "" {
+					names.nested[name] = i.Path()
+				}
+				continue
+			}
+			d := quoteDecl{elem: i.Node().Name(), direct: direct && !viaExpand}
+			d.kind = d.elem
+			if prm, ok := cst.AsParam(i.Node()); ok {
+				d.ptype, d.multiple, d.kind = prm.Type(), prm.Multiple(), prm.Type()
+				if d.multiple {
+					d.kind = "multiple-" + d.kind
+				}
+			}
+			names.top[name] = append(names.top[name], d)
+		}
+	}
+	if outs := tool.Outputs(); outs.IsValid() {
+		direct := outs.Node().Parent() == tool.Node()
+		for o := range outs.Items() {
+			d := quoteDecl{elem: o.Node().Name(), direct: direct && o.Node().Parent() == outs.Node()}
+			d.kind = d.elem
+			if d.elem == "data" {
+				d.kind = "output"
+			}
+			names.top[o.Name()] = append(names.top[o.Name()], d)
+		}
+	}
+	// Configfile names are in the namespace too: only for clashes.
+	for f := range tool.ConfigFiles().Files() {
+		if decls := names.top[f.Name()]; f.Name() != "" && len(decls) > 0 {
+			names.top[f.Name()] = append(decls, quoteDecl{kind: "configfile", elem: f.Kind()})
+		}
+	}
+	if m := tool.Macros(); m.IsValid() {
+		for el := range m.Node().Descendants() {
+			if el.Kind() != cst.KindElement {
+				continue
+			}
+			switch el.Name() {
+			case "param", "conditional", "repeat", "section", "data", "collection", "output":
+			default:
+				continue
+			}
+			name, _ := el.AttrValue("name")
+			if arg, ok := el.AttrValue("argument"); name == "" && ok && el.Is("param") {
+				name = cst.ArgumentName(arg)
+			}
+			if name != "" {
+				names.macro[name] = true
+			}
+		}
+	}
+	return names
+}
