@@ -57,8 +57,16 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 	if len(attrs) < 2 {
 		return
 	}
+	// Already in order: the common case, decided without allocating.
+	inOrder := true
+	for i := 1; i < len(attrs) && inOrder; i++ {
+		inOrder = !attrLess(rank, attrs[i].Name(), attrs[i-1].Name())
+	}
+	if inOrder {
+		return
+	}
 	// A duplicated attribute is a parse error; which copy wins is unclear.
-	if hasDuplicateAttrs(tag) {
+	if !p.Tree.WellFormed() && hasDuplicateAttrs(tag) {
 		return
 	}
 	sorted := slices.Clone(attrs)

@@ -43,6 +43,10 @@ type quoteSite struct {
 // Commands whose Cheetah does not parse have no sites: without a parse
 // there are no placeholders to speak of.
 func commandQuoteSites(p *Pass) []quoteSite {
+	return shared(p, "cmdquote", func() []quoteSite { return computeQuoteSites(p) })
+}
+
+func computeQuoteSites(p *Pass) []quoteSite {
 	tool, ok := cst.ToolOf(p.Tree)
 	cmd := tool.Command()
 	// Only the tool's own <command>; one inside an <expand> belongs to a macro.

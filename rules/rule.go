@@ -111,7 +111,22 @@ type Pass struct {
 	Newline string // the file's newline convention for new text
 
 	diags []Diagnostic
-	noPos bool // fixing only: positions are not needed
+	noPos bool           // fixing only: positions are not needed
+	memo  map[string]any // analyses shared by the rules of one run over one tree
+}
+
+// shared returns the value compute gives for key, computing it once per run
+// over a tree, so that rules sharing an analysis (the two halves of a
+// partition) do not repeat it.
+func shared[T any](p *Pass, key string, compute func() T) T {
+	if v, ok := p.memo[key]; ok {
+		return v.(T)
+	}
+	v := compute()
+	if p.memo != nil {
+		p.memo[key] = v
+	}
+	return v
 }
 
 func (p *Pass) pos(off int) cst.Position {

@@ -32,11 +32,12 @@ func check(t *cst.Tree, rs []*Rule, positions bool) []Diagnostic {
 	}
 	nl := rewrite.Newline(t.Source())
 	var out []Diagnostic
+	memo := map[string]any{}
 	for _, r := range byOrder(rs) {
 		if !r.Applies(kind) || r.check == nil {
 			continue
 		}
-		p := &Pass{Tree: t, Kind: kind, Rule: r, Newline: nl, noPos: !positions}
+		p := &Pass{Tree: t, Kind: kind, Rule: r, Newline: nl, noPos: !positions, memo: memo}
 		r.check(p)
 		out = append(out, p.diags...)
 	}
