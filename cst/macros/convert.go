@@ -1,0 +1,294 @@
+package macros
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+)
+
+func spanOf(start, end int) cst.Span { return cst.Span{Start: start, End: end} }
+
+// FromTree returns the tree lxml builds from a well-formed file when
+// Galaxy parses it (comments removed, whitespace kept), without expanding
+// macros: the canonical tree of the file. It fails on a file with
+// well-formedness errors, as lxml does.
+func FromTree(t *cst.Tree) (*Element, error) {
+	if err := syntaxError(t); err != nil {
+		return nil, err
+	}
+	c := converter{t: t, file: t.File(), src: t.Source()}
+	// Names, and values and texts written without references, are cut from
+	// one copy of the source instead of being allocated one by one.
+	c.str = string(c.src)
+	root := t.RootElement()
+	nEl, nAttr := 0, 0
+	for n := range root.Descendants() {
+		switch n.Kind() {
+		case cst.KindElement, cst.KindPI:
+			nEl++
+		case cst.KindAttribute:
+			nAttr++
+		}
+	}
+	c.arena = arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
+	c.kids = make([]*Element, nEl)
+	e := c.element(root)
+	if c.err != nil {
+		return nil, c.err
+	}
+	e.tail = origin{span: spanOf(root.Span().End, root.Span().End)}
+	return e, nil
+}
+
+// syntaxError reports the first well-formedness error of t, which lxml
+// would refuse to parse, or a file without a root element.
+func syntaxError(t *cst.Tree) error {
+	if errs := t.Errors(); len(errs) > 0 {
+		e := errs[0]
+		return &Error{Kind: ErrSyntax, Pos: e.Pos, Msg: e.Msg, Galaxy: "XMLSyntaxError: " + e.Msg, Err: errs}
+	}
+	if !t.RootElement().IsValid() {
+		return &Error{Kind: ErrSyntax, Pos: t.Position(0), Msg: "document has no root element",
+			Galaxy: "XMLSyntaxError: Document is empty"}
+	}
+	return nil
+}
+
+// converter turns the nodes of one well-formed cst tree into Elements.
+type converter struct {
+	t    *cst.Tree
+	file string
+	src  []byte
+	str  string // src as a string
+	buf  []byte
+	err  error
+
+	arena arena
+	stack []*Element // children being gathered, for all open elements
+	kids  []*Element // a slab the children slices are cut from
+}
+
+func (c *converter) loc(s cst.Span) Loc { return Loc{c.file, s} }
+
+// text returns the source bytes of s as a string, without allocating.
+func (c *converter) text(s cst.Span) string { return c.str[s.Start:s.End] }
+
+// element converts an element or processing instruction node; its tail is
+// left for the caller.
+func (c *converter) element(n cst.Node) *Element {
+	e := c.arena.element()
+	e.Loc = c.loc(n.Span())
+	if n.Kind() == cst.KindPI {
+		c.pi(e, n)
+		return e
+	}
+	e.Tag = c.text(n.NameToken().Span())
+	first := len(c.arena.attrs)
+	for a := range n.Attrs() {
+		ns, vs := a.NameToken().Span(), a.ValueSpan()
+		value := c.text(vs)
+		if needsDecoding(value) {
+			value = a.Value()
+		}
+		c.arena.attrs = append(c.arena.attrs, Attr{
+			Name:  c.text(ns),
+			Value: value,
+			name:  origin{span: ns},
+			value: origin{span: vs},
+		})
+	}
+	if last := len(c.arena.attrs); last > first {
+		e.Attrs = c.arena.attrs[first:last:last]
+	}
+	// Runs of character data, CDATA and (removed) comments become the text
+	// of the element or the tail of the child element or PI before them.
+	base := len(c.stack)
+	var prev *Element
+	run := textRun{start: -1}
+	for k := range n.Content() {
+		switch k.Kind() {
+		case cst.KindText, cst.KindCDATA, cst.KindComment:
+			c.add(&run, k)
+		case cst.KindElement, cst.KindPI:
+			c.flush(e, prev, &run, k.Span().Start)
+			ch := c.element(k)
+			ch.parent = e
+			c.stack = append(c.stack, ch)
+			prev = ch
+		}
+	}
+	c.flush(e, prev, &run, n.ContentSpan().End)
+	if k := len(c.stack) - base; k > 0 {
+		if len(c.kids) < k {
+			c.kids = make([]*Element, max(k, 256))
+		}
+		e.Children = c.kids[:k:k]
+		c.kids = c.kids[k:]
+		copy(e.Children, c.stack[base:])
+		c.stack = c.stack[:base]
+	}
+	return e
+}
+
+// flush ends a text run: it becomes the text of e when no child precedes
+// it, else the tail of prev.
+func (c *converter) flush(e, prev *Element, run *textRun, at int) {
+	s, o := c.finish(run, at)
+	if prev == nil {
+		e.Text, e.text = s, o
+	} else {
+		prev.Tail, prev.tail = s, o
+	}
+	*run = textRun{start: -1}
+}
+
+// pi converts a processing instruction: lxml keeps it as a node whose text
+// is everything after the target and the whitespace that follows it.
+func (c *converter) pi(e *Element, n cst.Node) {
+	raw := n.Text()
+	body := strings.TrimSuffix(strings.TrimPrefix(raw, "<?"), "?>")
+	i := 0
+	for i < len(body) && !isSpace(body[i]) {
+		i++
+	}
+	e.PI = true
+	e.Tag = body[:i]
+	j := i
+	for j < len(body) && isSpace(body[j]) {
+		j++
+	}
+	e.Text = body[j:]
+	start := n.Span().Start + 2 + j
+	e.text = origin{span: spanOf(start, start+len(e.Text))}
+}
+
+// needsDecoding reports whether an attribute value as written differs
+// from its value: it holds a reference or a character normalised to a
+// space.
+func needsDecoding(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '&', '\t', '\n', '\r':
+			return true
+		}
+	}
+	return false
+}
+
+func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
+
+// textRun gathers the pieces of one text or tail.
+type textRun struct {
+	start, end int // the source of the whole run
+	pieces     int // text and CDATA nodes
+	verbatim   bool
+	vs, ve     int // the only piece, when it needs no decoding
+	buf        []byte
+}
+
+// add decodes one text, CDATA or comment node into the run. A first piece
+// that needs no decoding is only noted: most texts are one such piece and
+// are then cut from the source without copying.
+func (c *converter) add(r *textRun, k cst.Node) {
+	sp := k.Span()
+	if r.start < 0 {
+		r.start = sp.Start
+		r.buf = c.buf[:0]
+	}
+	r.end = sp.End
+	kind := k.Kind()
+	switch kind {
+	case cst.KindComment:
+		// Removed by the parser; the text on both sides joins.
+		return
+	case cst.KindCDATA:
+		sp = spanOf(sp.Start+len("<![CDATA["), sp.End-len("]]>"))
+	}
+	raw := c.src[sp.Start:sp.End]
+	plain := bytes.IndexByte(raw, '\r') < 0 && (kind == cst.KindCDATA || bytes.IndexByte(raw, '&') < 0)
+	if r.pieces == 0 && plain {
+		r.pieces, r.verbatim, r.vs, r.ve = 1, true, sp.Start, sp.End
+		return
+	}
+	if r.verbatim {
+		r.buf = append(r.buf, c.src[r.vs:r.ve]...)
+		r.verbatim = false
+	}
+	r.pieces++
+	if kind == cst.KindCDATA {
+		r.buf = appendChars(r.buf, raw)
+		return
+	}
+	for off := 0; off < len(raw); {
+		i := bytes.IndexByte(raw[off:], '&')
+		if i < 0 {
+			r.buf = appendChars(r.buf, raw[off:])
+			break
+		}
+		r.buf = appendChars(r.buf, raw[off:off+i])
+		i += off
+		j := i + bytes.IndexByte(raw[i:], ';')
+		s, ok := resolveRef(raw[i : j+1])
+		if !ok && c.err == nil {
+			c.err = &Error{Kind: ErrUnsupported, Pos: c.t.Position(sp.Start + i),
+				Msg: "entity " + string(raw[i:j+1]) + " is declared in the DOCTYPE: expanding DTD entities is not supported"}
+		}
+		r.buf = append(r.buf, s...)
+		off = j + 1
+	}
+}
+
+// finish returns the decoded run, or "" at offset at when the run is empty.
+func (c *converter) finish(r *textRun, at int) (string, origin) {
+	if r.start < 0 {
+		return "", origin{span: spanOf(at, at)}
+	}
+	c.buf = r.buf
+	if r.verbatim {
+		return c.text(spanOf(r.vs, r.ve)), origin{span: spanOf(r.start, r.end)}
+	}
+	s := string(r.buf)
+	return s, origin{span: spanOf(r.start, r.end)}
+}
+
+// appendChars appends character data, normalising "\r\n" and a lone "\r"
+// to "\n" as XML parsers do.
+func appendChars(b, raw []byte) []byte {
+	for {
+		i := bytes.IndexByte(raw, '\r')
+		if i < 0 {
+			return append(b, raw...)
+		}
+		b = append(b, raw[:i]...)
+		b = append(b, '\n')
+		raw = raw[i+1:]
+		if len(raw) > 0 && raw[0] == '\n' {
+			raw = raw[1:]
+		}
+	}
+}
+
+var predefined = map[string]string{"lt": "<", "gt": ">", "amp": "&", "quot": `"`, "apos": "'"}
+
+// resolveRef returns the text of a predefined entity or character
+// reference (well-formedness is checked by the parser).
+func resolveRef(ref []byte) (string, bool) {
+	body := string(ref[1 : len(ref)-1])
+	if body == "" || body[0] != '#' {
+		v, ok := predefined[body]
+		return v, ok
+	}
+	var v uint64
+	var err error
+	if len(body) > 1 && body[1] == 'x' {
+		v, err = strconv.ParseUint(body[2:], 16, 32)
+	} else {
+		v, err = strconv.ParseUint(body[1:], 10, 32)
+	}
+	if err != nil {
+		return "", false
+	}
+	return string(rune(v)), true
+}

@@ -1,0 +1,164 @@
+package macros
+
+// Clone returns a deep copy of e (tail included, as lxml's deepcopy),
+// without a parent.
+func (e *Element) Clone() *Element { return e.clone(nil) }
+
+// clone deep-copies e; st, when not nil, pushes a step on the copies'
+// chains. The copies are allocated in two slabs, one for the elements and
+// one for their attributes.
+func (e *Element) clone(st *stepper) *Element {
+	nEl, nAttr := e.count()
+	a := arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
+	return a.copy(e, st)
+}
+
+// count returns the number of elements and attributes in the subtree of e.
+func (e *Element) count() (els, attrs int) {
+	els, attrs = 1, len(e.Attrs)
+	for _, c := range e.Children {
+		ce, ca := c.count()
+		els += ce
+		attrs += ca
+	}
+	return els, attrs
+}
+
+// arena hands out elements and attributes from preallocated slabs.
+type arena struct {
+	els   []Element
+	attrs []Attr
+}
+
+func (a *arena) element() *Element {
+	if len(a.els) == cap(a.els) {
+		a.els = make([]Element, 0, 64)
+	}
+	a.els = a.els[:len(a.els)+1]
+	return &a.els[len(a.els)-1]
+}
+
+// attrSlice returns a slice of n attributes; appending to it reallocates.
+func (a *arena) attrSlice(n int) []Attr {
+	if n == 0 {
+		return nil
+	}
+	if cap(a.attrs)-len(a.attrs) < n {
+		a.attrs = make([]Attr, 0, max(n, 256))
+	}
+	s := a.attrs[len(a.attrs) : len(a.attrs)+n : len(a.attrs)+n]
+	a.attrs = a.attrs[:len(a.attrs)+n]
+	return s
+}
+
+func (a *arena) copy(e *Element, st *stepper) *Element {
+	c := a.element()
+	*c = *e
+	c.parent = nil
+	if st != nil {
+		c.Via = st.push(e.Via)
+	}
+	if len(e.Attrs) > 0 {
+		c.Attrs = a.attrSlice(len(e.Attrs))
+		copy(c.Attrs, e.Attrs)
+	}
+	if len(e.Children) > 0 {
+		c.Children = make([]*Element, len(e.Children))
+		for i, ch := range e.Children {
+			cc := a.copy(ch, st)
+			cc.parent = c
+			c.Children[i] = cc
+		}
+	}
+	return c
+}
+
+// restep pushes a step on the chains of e and its descendants in place.
+func (e *Element) restep(st *stepper) {
+	e.Via = st.push(e.Via)
+	for _, c := range e.Children {
+		c.restep(st)
+	}
+}
+
+// stepper pushes one step onto many chains, sharing the new link between
+// elements whose chains were equal.
+type stepper struct {
+	step Step
+	// Most moved subtrees hold one or two distinct chains; a subtree built
+	// by many expansions holds many, and then a map takes over.
+	memo []stepMemo
+	big  map[*Step]*Step
+}
+
+type stepMemo struct{ prev, next *Step }
+
+func (s *stepper) push(prev *Step) *Step {
+	if s.big != nil {
+		if n := s.big[prev]; n != nil {
+			return n
+		}
+	} else {
+		for _, m := range s.memo {
+			if m.prev == prev {
+				return m.next
+			}
+		}
+	}
+	n := s.step
+	n.Prev = prev
+	if s.big == nil && len(s.memo) < 8 {
+		s.memo = append(s.memo, stepMemo{prev, &n})
+		return &n
+	}
+	if s.big == nil {
+		s.big = make(map[*Step]*Step)
+		for _, m := range s.memo {
+			s.big[m.prev] = m.next
+		}
+	}
+	s.big[prev] = &n
+	return &n
+}
+
+// replace puts targets where query stands in its parent and removes query
+// together with its tail, as Galaxy's _xml_replace does with lxml. The
+// targets are copied when dup is set (they still live elsewhere) and moved
+// otherwise; either way st is pushed on their chains. It returns the number
+// of elements placed.
+func replace(query *Element, targets []*Element, dup bool, st *stepper) int {
+	p := query.parent
+	idx := -1
+	for i, c := range p.Children {
+		if c == query {
+			idx = i
+			break
+		}
+	}
+	kids := make([]*Element, 0, len(p.Children)-1+len(targets))
+	kids = append(kids, p.Children[:idx]...)
+	n := 0
+	for _, t := range targets {
+		if dup {
+			t = t.clone(st)
+		} else {
+			t.restep(st)
+		}
+		t.parent = p
+		kids = append(kids, t)
+		n += t.size()
+	}
+	kids = append(kids, p.Children[idx+1:]...)
+	p.Children = kids
+	query.parent = nil
+	return n
+}
+
+// size returns the number of elements in the subtree of e.
+func (e *Element) size() int {
+	n := 1
+	for _, c := range e.Children {
+		n += c.size()
+	}
+	return n
+}

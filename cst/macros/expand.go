@@ -1,0 +1,250 @@
+package macros
+
+import (
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+)
+
+// Result is a macro-expanded tool.
+type Result struct {
+	// Root is the expanded root element.
+	Root *Element
+	// Imports lists the macro files read, in the order Galaxy reads them
+	// (its macro_paths), as the paths Galaxy opens.
+	Imports []string
+
+	file  string // the tool
+	trees map[string]*cst.Tree
+}
+
+// File returns the name of the tool file.
+func (r *Result) File() string { return r.file }
+
+// Tree returns the parsed source of a file the expansion read (the tool or
+// an import), or nil.
+func (r *Result) Tree(file string) *cst.Tree { return r.trees[file] }
+
+// Position returns the file, line and column where l starts.
+func (r *Result) Position(l Loc) cst.Position { return r.pos(l) }
+
+// Node returns the innermost node of the source tree that covers l (the
+// outermost of nodes spanning the same bytes): the element for an
+// element's Loc, the attribute for a name or value, the text
+// or CDATA node for (part of) a text. It returns the zero Node when l is in
+// no file the expansion read.
+func (r *Result) Node(l Loc) cst.Node {
+	t := r.trees[l.File]
+	if t == nil {
+		return cst.Node{}
+	}
+	n := t.TokenAt(l.Span.Start).Node()
+	if !n.IsValid() {
+		// An empty span at the end of the file.
+		n = t.TokenAt(l.Span.Start - 1).Node()
+	}
+	for n.IsValid() && !n.Span().Covers(l.Span) {
+		n = n.Parent()
+	}
+	// An empty element's start tag spans as much as the element.
+	for p := n.Parent(); p.IsValid() && p.Kind() != cst.KindDocument && p.Span() == n.Span(); p = n.Parent() {
+		n = p
+	}
+	return n
+}
+
+// ToolLoc returns where in the tool file an element of the expanded tree
+// comes from: its own Loc when it is written in the tool, else the
+// outermost <expand> in the tool that brought it, through however many
+// macros and imported files. It returns the zero Loc for an element that
+// no tool element produced, such as a template re-appended from a macro
+// file.
+func (r *Result) ToolLoc(e *Element) Loc {
+	if e.Loc.File == r.file {
+		return e.Loc
+	}
+	for _, st := range e.Via.Trail() {
+		if st.At.File == r.file {
+			return st.At
+		}
+	}
+	return Loc{}
+}
+
+// source returns the bytes of a file the expansion read, or nil.
+func (r *Result) source(file string) []byte {
+	if t := r.trees[file]; t != nil {
+		return t.Source()
+	}
+	return nil
+}
+
+func (r *Result) pos(l Loc) cst.Position {
+	if t := r.trees[l.File]; t != nil {
+		return t.Position(l.Span.Start)
+	}
+	return cst.Position{File: l.File, Offset: l.Span.Start}
+}
+
+// maxElements bounds the elements one expansion may create. Galaxy has no
+// bound; a macro that expands to ten copies of one that expands to ten
+// copies ... grows exponentially, and a tool that legitimately needs this
+// many elements does not exist (the largest corpus tool expands to 19,242).
+// The count includes elements moved again by enclosing expansions.
+const maxElements = 500_000
+
+// Expand parses a tool and expands its macros as Galaxy's tool loader does.
+// file names the tool in positions and is the base for imports: Galaxy
+// resolves every <import>, in the tool and in imported files alike, against
+// the directory of the tool file.
+func Expand(file string, src []byte, opts Options) (*Result, error) {
+	return ExpandTree(cst.Parse(file, src), opts)
+}
+
+// ExpandTree is like [Expand] for a tool already parsed.
+func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
+	root, err := FromTree(t)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Root: root, file: t.File(), trees: map[string]*cst.Tree{t.File(): t}}
+	var macrosEl *Element
+	for c := range root.Elements() {
+		if c.Tag == "macros" {
+			macrosEl = c
+			break
+		}
+	}
+	if macrosEl == nil {
+		return res, nil
+	}
+
+	ld := loader{opts: opts, res: res, baseDir: pyDirname(t.File())}
+	imports, defs, err := harvest(macrosEl, res)
+	if err != nil {
+		return nil, err
+	}
+	if err := ld.load(imports, defs); err != nil {
+		return nil, err
+	}
+	// macros_el.clear(): children, text, tail and attributes go.
+	at := spanOf(macrosEl.Loc.Span.Start, macrosEl.Loc.Span.Start)
+	for _, c := range macrosEl.Children {
+		c.parent = nil
+	}
+	macrosEl.Children, macrosEl.Attrs = nil, nil
+	macrosEl.Text, macrosEl.text = "", origin{span: at}
+	macrosEl.Tail, macrosEl.tail = "", origin{span: at}
+
+	x := expander{res: res}
+	x.tokens.src = res.source
+	for _, d := range ld.defs {
+		if d.typ != "token" {
+			continue
+		}
+		name, ok := d.el.Get("name")
+		if !ok || name == "" {
+			return nil, errorf(ErrUnnamed, res.pos(d.el.Loc), "AssertionError: ", "<token> without a name")
+		}
+		x.tokens.set(tokenDef{name: name, value: d.el.Text, written: d.el.Text, origin: d.el.TextOrigin(), def: d.el.Loc})
+	}
+	if i := x.tokens.expandNested(); i >= 0 {
+		d := x.tokens.list[i]
+		how := "its value holds its own name"
+		if !strings.Contains(d.written, d.name) {
+			how = "its value holds its own name once the tokens in it are substituted"
+		}
+		return nil, errorf(ErrSelfToken, res.pos(d.def), "Exception: Token '"+d.name+"' cannot contain itself",
+			"token %s cannot be substituted: %s", d.name, how)
+	}
+	x.macros = map[string]*xmlMacro{}
+	for _, d := range ld.defs {
+		if d.typ != "xml" {
+			continue
+		}
+		name, ok := d.el.Get("name")
+		if !ok || name == "" {
+			return nil, errorf(ErrUnnamed, res.pos(d.el.Loc), "AssertionError: ", "<%s> macro without a name", d.el.Tag)
+		}
+		if _, dup := x.macros[name]; !dup {
+			x.order = append(x.order, name)
+		}
+		x.macros[name] = newXMLMacro(name, d.el)
+	}
+	if err := x.expandAll([]*Element{root}); err != nil {
+		return nil, err
+	}
+	for _, d := range ld.defs {
+		if d.typ == "template" {
+			t := d.template()
+			t.parent = macrosEl
+			macrosEl.Children = append(macrosEl.Children, t)
+		}
+	}
+	if err := x.substitute(root, &x.tokens); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// xmlMacro is an <xml> macro with its parameters (Galaxy's XmlMacroDef).
+type xmlMacro struct {
+	name   string
+	el     *Element
+	quote  string
+	params []param
+}
+
+type param struct {
+	name     string
+	required bool
+	def      Attr // the token_x attribute giving the default
+}
+
+func newXMLMacro(name string, el *Element) *xmlMacro {
+	m := &xmlMacro{name: name, el: el, quote: "@"}
+	set := func(p param) {
+		for i := range m.params {
+			if m.params[i].name == p.name {
+				m.params[i] = p
+				return
+			}
+		}
+		m.params = append(m.params, p)
+	}
+	for _, a := range el.Attrs {
+		if a.Name == "token_quote" {
+			m.quote = a.Value
+		}
+		if a.Name == "tokens" {
+			for _, t := range strings.Split(a.Value, ",") {
+				set(param{name: t, required: true})
+			}
+		} else if strings.HasPrefix(a.Name, "token_") {
+			set(param{name: a.Name[len("token_"):], def: a})
+		}
+	}
+	return m
+}
+
+// tokens returns the parameter tokens of one <expand> of the macro.
+func (m *xmlMacro) tokens(e *Element, res *Result) (*tokenTable, error) {
+	if len(m.params) == 0 {
+		return nil, nil
+	}
+	t := tokenTable{src: res.source}
+	for _, p := range m.params {
+		a, file := e.Attr(p.name), e.Loc.File
+		if a == nil {
+			file = m.el.Loc.File
+			if p.required {
+				return nil, errorf(ErrMissingParam, res.pos(e.Loc),
+					"ValueError: Failed to expand macro - missing required parameter ["+p.name+"].",
+					"<expand macro=%q> lacks the required parameter %s", m.name, p.name)
+			}
+			a = &p.def
+		}
+		t.set(tokenDef{name: m.quote + pyUpper(p.name) + m.quote, value: a.Value, origin: a.value.export(file), def: Loc{file, a.value.span}})
+	}
+	return &t, nil
+}

@@ -1,0 +1,263 @@
+package macros
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+)
+
+// tokenTable is an ordered token dictionary (a Python dict in Galaxy):
+// assigning an existing name keeps its place and replaces its value.
+type tokenTable struct {
+	list []tokenDef
+	// first marks the first bytes of the names, so that strings holding
+	// none of them are skipped without a search per token.
+	first    [256]bool
+	hasEmpty bool
+	// src returns the source of a file, to tell whether a piece of a
+	// substituted string maps exactly onto source bytes.
+	src func(file string) []byte
+}
+
+type tokenDef struct {
+	name    string
+	value   string
+	written string // the value as defined, before nested substitution
+	origin  Origin
+	def     Loc // the <token> element, or the attribute giving a parameter's value
+}
+
+func (t *tokenTable) set(d tokenDef) {
+	for i := range t.list {
+		if t.list[i].name == d.name {
+			t.list[i] = d
+			return
+		}
+	}
+	t.list = append(t.list, d)
+	if d.name == "" {
+		t.hasEmpty = true
+	} else {
+		t.first[d.name[0]] = true
+	}
+}
+
+func (t *tokenTable) get(name string) *tokenDef {
+	for i := range t.list {
+		if t.list[i].name == name {
+			return &t.list[i]
+		}
+	}
+	return nil
+}
+
+func (t *tokenTable) len() int { return len(t.list) }
+
+// mayHold reports whether s could contain a token name.
+func (t *tokenTable) mayHold(s string) bool {
+	if t.hasEmpty {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if t.first[s[i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// apply substitutes the tokens in s in table order, each one everywhere at
+// once, as Galaxy's _expand_tokens_str does. changed reports whether any
+// token occurred, which is what Galaxy's identity test ("is not") sees.
+func (t *tokenTable) apply(s string, o Origin) (out string, oo Origin, changed bool) {
+	if len(t.list) == 0 || !t.mayHold(s) {
+		return s, o, false
+	}
+	for i := range t.list {
+		d := &t.list[i]
+		if strings.Contains(s, d.name) {
+			s, o = substitute(s, o, d.name, d.value, d.origin, t.src)
+			changed = true
+		}
+	}
+	return s, o, changed
+}
+
+// expandNested substitutes token names inside other tokens' values exactly
+// as Galaxy's expand_nested_tokens does: for each name in order, in every
+// value in order, using the values as they stand at that moment. A token
+// found in its own value is an error, returned as the offending index.
+func (t *tokenTable) expandNested() (self int) {
+	for i := range t.list {
+		name := t.list[i].name
+		for j := range t.list {
+			cur := &t.list[j]
+			if !strings.Contains(cur.value, name) {
+				continue
+			}
+			if i == j {
+				return i
+			}
+			cur.value, cur.origin = substitute(cur.value, cur.origin, name, t.list[i].value, t.list[i].origin, t.src)
+		}
+	}
+	return -1
+}
+
+// substitute replaces every occurrence of key in s by val (Python's
+// str.replace) and works out the origin of the result piece by piece.
+func substitute(s string, o Origin, key, val string, vo Origin, src func(string) []byte) (string, Origin) {
+	if key == "" {
+		// Python inserts val between every two characters; keep the origin
+		// coarse rather than tracking each insertion.
+		return strings.ReplaceAll(s, key, val), Origin{Loc: o.Loc, Parts: []Part{{Loc: o.Loc}}}
+	}
+	sp, vp := o.parts(len(s), src), vo.parts(len(val), src)
+	var b strings.Builder
+	b.Grow(len(s) + len(val))
+	out := make([]Part, 0, len(sp)+len(vp)+1)
+	pos := 0
+	for {
+		j := strings.Index(s[pos:], key)
+		if j < 0 {
+			break
+		}
+		j += pos
+		out = cutParts(out, sp, len(s), pos, j, b.Len(), "")
+		b.WriteString(s[pos:j])
+		out = cutParts(out, vp, len(val), 0, len(val), b.Len(), key)
+		b.WriteString(val)
+		pos = j + len(key)
+	}
+	out = cutParts(out, sp, len(s), pos, len(s), b.Len(), "")
+	b.WriteString(s[pos:])
+	return b.String(), Origin{Loc: o.Loc, Parts: out}
+}
+
+// parts returns the origin of a string of length n as a list of parts.
+func (o Origin) parts(n int, src func(string) []byte) []Part {
+	if o.Parts != nil {
+		return o.Parts
+	}
+	exact := false
+	if src != nil {
+		exact = exactSpan(src(o.Loc.File), o.Loc.Span, n)
+	}
+	return []Part{{Off: 0, Loc: o.Loc, exact: exact}}
+}
+
+// exactSpan reports whether a decoded string of length n maps byte for
+// byte onto the source span sp: same length, and no reference, CDATA,
+// comment or carriage return in between.
+func exactSpan(src []byte, sp cst.Span, n int) bool {
+	if sp.Len() != n || sp.Start < 0 || sp.End > len(src) {
+		return false
+	}
+	return bytes.IndexAny(src[sp.Start:sp.End], "&<\r") < 0
+}
+
+// cutParts appends the pieces of parts (covering a string of length n) that
+// fall in [a, b), placed at offset base of the new string. Pieces without a
+// token are attributed to tok.
+func cutParts(out, parts []Part, n, a, b, base int, tok string) []Part {
+	for k, p := range parts {
+		end := n
+		if k+1 < len(parts) {
+			end = parts[k+1].Off
+		}
+		lo, hi := max(a, p.Off), min(b, end)
+		if lo >= hi {
+			continue
+		}
+		q := p
+		q.Off = base + lo - a
+		if q.Token == "" {
+			q.Token = tok
+		}
+		if p.exact {
+			d := lo - p.Off
+			q.Loc.Span = spanOf(p.Loc.Span.Start+d, p.Loc.Span.Start+d+hi-lo)
+		}
+		out = append(out, q)
+	}
+	return out
+}
+
+// substitute replaces tokens in the text, attribute values and attribute
+// names of el and its descendants, not in tails (_expand_tokens_for_el).
+func (x *expander) substitute(el *Element, t *tokenTable) error {
+	if el.Text != "" {
+		if s, o, changed := t.apply(el.Text, el.TextOrigin()); changed {
+			el.Text, el.text = s, originOf(o)
+		}
+	}
+	if len(el.Attrs) > 0 && t.len() > 0 {
+		if err := x.substituteAttrs(el, t); err != nil {
+			return err
+		}
+	}
+	for _, c := range el.Children {
+		if err := x.substitute(c, t); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// substituteAttrs follows Galaxy's loop over a snapshot of the attributes:
+// a changed value is stored; a changed name stores the current value under
+// the new name (in place when that name exists, else at the end) and then
+// deletes the old name, even when both names are equal.
+func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
+	if !slices.ContainsFunc(el.Attrs, func(a Attr) bool { return t.mayHold(a.Name) || t.mayHold(a.Value) }) {
+		return nil
+	}
+	file := el.Loc.File
+	snapshot := slices.Clone(el.Attrs)
+	for _, a := range snapshot {
+		if v, o, changed := t.apply(a.Value, a.value.export(file)); changed {
+			i := el.attrIndex(a.Name)
+			el.Attrs[i].Value, el.Attrs[i].value = v, originOf(o)
+		}
+		name, no, changed := t.apply(a.Name, a.name.export(file))
+		if !changed {
+			continue
+		}
+		if !validAttrName(name) {
+			return errorf(ErrAttrName, x.res.pos(Loc{file, a.name.span}), "ValueError: Invalid attribute name "+pyRepr(name),
+				"token substitution turns attribute %s into the invalid name %q", a.Name, name)
+		}
+		cur := el.Attrs[el.attrIndex(a.Name)]
+		cur.Name, cur.name = name, originOf(no)
+		if j := el.attrIndex(name); j >= 0 {
+			el.Attrs[j].Value, el.Attrs[j].value = cur.Value, cur.value
+		} else {
+			el.Attrs = append(el.Attrs, cur)
+		}
+		i := el.attrIndex(a.Name)
+		el.Attrs = slices.Delete(el.Attrs, i, i+1)
+	}
+	return nil
+}
+
+// validAttrName reports whether lxml accepts name for an attribute: an XML
+// name without a colon.
+func validAttrName(name string) bool {
+	if name == "" || strings.ContainsRune(name, ':') {
+		return false
+	}
+	t := cst.Parse("", []byte("<x "+name+"=''/>"))
+	if !t.WellFormed() {
+		return false
+	}
+	n := 0
+	for a := range t.RootElement().Attrs() {
+		if a.Name() != name {
+			return false
+		}
+		n++
+	}
+	return n == 1
+}

@@ -1,0 +1,268 @@
+package macros
+
+import (
+	"iter"
+
+	"github.com/galaxy-gtr/gtr/cst"
+)
+
+// Loc is a byte range in one source file: the tool or a macro file it
+// imports. File is the name the file was parsed under (for imports, the
+// path Galaxy opens: the tool's directory joined with the import text).
+type Loc struct {
+	File string
+	Span cst.Span
+}
+
+// IsValid reports whether l names a file.
+func (l Loc) IsValid() bool { return l.File != "" }
+
+// Element is one node of an expanded tree, in lxml's model: a tag, ordered
+// attributes, the text before the first child, the children, and the tail
+// (the text after the element, up to its next sibling). Comments are gone,
+// CDATA is plain text and references are resolved, as Galaxy's parser
+// reports them.
+type Element struct {
+	Tag      string
+	Attrs    []Attr
+	Text     string
+	Tail     string
+	Children []*Element
+
+	// Loc is where the element is written: the whole element in its source
+	// file, start tag to end tag.
+	Loc Loc
+	// Via is the chain of expansions that moved the element to its place,
+	// nil for an element written where it stands.
+	Via *Step
+
+	// PI marks a processing instruction inside the root element, which
+	// lxml keeps as a node: Tag is its target and Text its data.
+	PI bool
+
+	text, tail origin
+	parent     *Element
+}
+
+// Attr is one attribute of an [Element]. [Element.NameOrigin] and
+// [Element.ValueOrigin] tell where its name and value came from.
+type Attr struct {
+	Name, Value string
+	name, value origin
+}
+
+// origin is the compact provenance of a string of an element: a span in
+// the element's own file, and the parts once a substitution changed it.
+type origin struct {
+	span  cst.Span
+	parts *[]Part
+}
+
+func (o origin) export(file string) Origin {
+	out := Origin{Loc: Loc{file, o.span}}
+	if o.parts != nil {
+		out.Parts = *o.parts
+	}
+	return out
+}
+
+func originOf(o Origin) origin {
+	out := origin{span: o.Loc.Span}
+	if o.Parts != nil {
+		out.parts = &o.Parts
+	}
+	return out
+}
+
+// TextOrigin tells where e.Text came from.
+func (e *Element) TextOrigin() Origin { return e.text.export(e.Loc.File) }
+
+// TailOrigin tells where e.Tail came from.
+func (e *Element) TailOrigin() Origin { return e.tail.export(e.Loc.File) }
+
+// NameOrigin tells where the name of the attribute called name came from;
+// the zero Origin when there is no such attribute.
+func (e *Element) NameOrigin(name string) Origin {
+	if i := e.attrIndex(name); i >= 0 {
+		return e.Attrs[i].name.export(e.Loc.File)
+	}
+	return Origin{}
+}
+
+// ValueOrigin tells where the value of the attribute called name came
+// from; the zero Origin when there is no such attribute.
+func (e *Element) ValueOrigin(name string) Origin {
+	if i := e.attrIndex(name); i >= 0 {
+		return e.Attrs[i].value.export(e.Loc.File)
+	}
+	return Origin{}
+}
+
+// Origin tells where a string of the expanded tree came from.
+type Origin struct {
+	// Loc is the source range the string was decoded from before any token
+	// substitution: an attribute name or value between its quotes, or the
+	// character data, CDATA and comments of a text or tail.
+	Loc Loc
+	// Parts is nil when no token substitution changed the string. Otherwise
+	// it covers the string piece by piece, in order.
+	Parts []Part
+}
+
+// Part is one piece of a substituted string.
+type Part struct {
+	// Off is the byte offset where the piece starts; it ends where the next
+	// part starts, or at the end of the string.
+	Off int
+	// Loc is the source the piece was decoded from: its exact bytes when the
+	// source was written without references, CDATA or comments, otherwise
+	// the whole text or attribute value that holds them.
+	Loc Loc
+	// Token is the token (or macro parameter, quote characters included)
+	// whose definition holds the piece, "" for text written in place.
+	Token string
+
+	exact bool
+}
+
+// StepKind tells how a [Step] moved elements.
+type StepKind uint8
+
+// Step kinds.
+const (
+	StepExpand StepKind = iota + 1 // an <expand> replaced by a copy of its macro's body
+	StepYield                      // a <yield> replaced by a copy of the expand's content
+)
+
+// String returns "expand" or "yield".
+func (k StepKind) String() string {
+	switch k {
+	case StepExpand:
+		return "expand"
+	case StepYield:
+		return "yield"
+	}
+	return "invalid"
+}
+
+// Step is one link in the chain of expansions that moved an element. Steps
+// are shared between elements and never modified.
+type Step struct {
+	Kind StepKind
+	// Name is the macro expanded, or the yield's name ("" when unnamed).
+	Name string
+	// At is the <expand> or <yield> element that was replaced.
+	At Loc
+	// AtVia is how the replaced <expand> or <yield> itself got there.
+	AtVia *Step
+	// Def is the macro definition (<xml> or <macro>) of a StepExpand.
+	Def Loc
+	// Prev is the element's chain before this step.
+	Prev *Step
+}
+
+// Trail flattens the chain that starts at s into the expansions and yields
+// that brought an element to its place, outermost (nearest the tool) first.
+func (s *Step) Trail() []*Step {
+	var out []*Step
+	var walk func(*Step)
+	walk = func(s *Step) {
+		if s == nil {
+			return
+		}
+		walk(s.AtVia)
+		out = append(out, s)
+		walk(s.Prev)
+	}
+	walk(s)
+	return out
+}
+
+// Parent returns the element's parent, or nil for the root.
+func (e *Element) Parent() *Element { return e.parent }
+
+// Get returns the value of the attribute called name and whether it is
+// present.
+func (e *Element) Get(name string) (string, bool) {
+	if i := e.attrIndex(name); i >= 0 {
+		return e.Attrs[i].Value, true
+	}
+	return "", false
+}
+
+// Attr returns the attribute called name, or nil.
+func (e *Element) Attr(name string) *Attr {
+	if i := e.attrIndex(name); i >= 0 {
+		return &e.Attrs[i]
+	}
+	return nil
+}
+
+func (e *Element) attrIndex(name string) int {
+	for i := range e.Attrs {
+		if e.Attrs[i].Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// is reports whether e is an element (not a PI) called tag.
+func (e *Element) is(tag string) bool { return !e.PI && e.Tag == tag }
+
+// Elements yields the child elements of e, processing instructions
+// excluded.
+func (e *Element) Elements() iter.Seq[*Element] {
+	return func(yield func(*Element) bool) {
+		for _, c := range e.Children {
+			if !c.PI && !yield(c) {
+				return
+			}
+		}
+	}
+}
+
+// Descendants yields e and every element below it in document order.
+func (e *Element) Descendants() iter.Seq[*Element] {
+	return func(yield func(*Element) bool) {
+		e.walk(yield)
+	}
+}
+
+func (e *Element) walk(yield func(*Element) bool) bool {
+	if !yield(e) {
+		return false
+	}
+	for _, c := range e.Children {
+		if !c.walk(yield) {
+			return false
+		}
+	}
+	return true
+}
+
+// find returns the first descendant of e (e excluded) in document order
+// for which match reports true, as lxml's find(".//tag") does.
+func (e *Element) find(match func(*Element) bool) *Element {
+	for _, c := range e.Children {
+		if match(c) {
+			return c
+		}
+		if f := c.find(match); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// findAll appends to out every descendant of e (e excluded) for which match
+// reports true, in document order.
+func (e *Element) findAll(out []*Element, match func(*Element) bool) []*Element {
+	for _, c := range e.Children {
+		if match(c) {
+			out = append(out, c)
+		}
+		out = c.findAll(out, match)
+	}
+	return out
+}
