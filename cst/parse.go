@@ -27,7 +27,8 @@ type parser struct {
 
 	errs      []rawError
 	tooMany   bool
-	rootState int // 0 before the root element, 1 inside it, 2 after it
+	rootState int   // 0 before the root element, 1 inside it, 2 after it
+	root      int32 // the root element's node, 0 before it starts
 	doctype   bool
 	entities  map[string]bool // general entities declared in the internal subset
 	anyBytes  bool            // a non-UTF-8 encoding is declared: do not check UTF-8
@@ -38,6 +39,8 @@ type parser struct {
 	// standalone (XML 1.0 §4.1, WFC: Entity Declared).
 	standalone  bool
 	externalDTD bool
+
+	openNames map[string]int // counts of open element names, kept while nesting is deep
 
 	attrs    []int          // name offsets of the attributes of the current start tag
 	attrSet  map[string]int // the same, by name, for tags with many attributes
@@ -272,7 +275,8 @@ func (p *parser) textOutsideRoot() {
 	case p.rootState == 0:
 		p.errorf(p.pos, "text before the root element: remove it; a tool file must start with markup such as <tool>")
 	default:
-		p.errorf(p.pos, "text after the end of the root element </%s>: remove it or move it inside <%s>", p.rootName(), p.rootName())
+		name := p.rootName()
+		p.errorf(p.pos, "text after the end of the root element </%s>: remove it or move it inside <%s>", name, name)
 	}
 	n := p.openNode(KindText)
 	save := len(p.errs)
@@ -283,15 +287,12 @@ func (p *parser) textOutsideRoot() {
 	p.closeNode(n)
 }
 
+// rootName returns the name of the root element, once it has started.
 func (p *parser) rootName() string {
-	if r := p.t.Root().FirstChild(); r.IsValid() {
-		for c := range p.t.Root().Children() {
-			if c.Kind() == KindElement {
-				return c.Name()
-			}
-		}
+	if p.root == 0 {
+		return "?"
 	}
-	return "?"
+	return p.nameOf(p.root)
 }
 
 // charData emits Chars, EntityRef, CharRef and Error tokens up to the next
@@ -520,7 +521,7 @@ func (p *parser) pi() {
 	case strings.EqualFold(target, "xml"):
 		p.errorf(start, "processing instruction target %q is reserved: write the XML declaration as <?xml ...?> at the start of the file, or rename the target", target)
 	case end >= 0 && ne < stop-2 && !isSpace(p.src[ne]):
-		p.errorf(ne, "processing instruction target %q must be followed by whitespace", target)
+		p.errorf(ne, "processing instruction target %q must be followed by whitespace: add a space after it", target)
 	}
 	if end < 0 {
 		p.errorf(start, "unclosed processing instruction: add ?> to end it")
@@ -570,7 +571,7 @@ func (p *parser) checkXMLDecl(i, end int) {
 			break
 		}
 		if j == i {
-			p.errorf(j, "XML declaration: whitespace required between pseudo-attributes")
+			p.errorf(j, "XML declaration: pseudo-attributes must be separated by whitespace: add a space before %s", src[j:nameEnd(src, j)])
 			return
 		}
 		ne := nameEnd(src, j)
@@ -588,12 +589,12 @@ func (p *parser) checkXMLDecl(i, end int) {
 			k++
 		}
 		if k >= end || src[k] != '"' && src[k] != '\'' {
-			p.errorf(k, "XML declaration: value of %s must be quoted", name)
+			p.errorf(k, "XML declaration: value of %s must be quoted: write %s=\"...\"", name, name)
 			return
 		}
 		q := bytes.IndexByte(src[k+1:], src[k])
 		if q < 0 {
-			p.errorf(k, "XML declaration: value of %s is missing its closing quote", name)
+			p.errorf(k, "XML declaration: value of %s is missing its closing %c: add it after the value", name, src[k])
 			return
 		}
 		val := string(src[k+1 : k+1+q])

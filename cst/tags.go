@@ -3,6 +3,8 @@ package cst
 import (
 	"bytes"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 )
 
 // startTag parses "<name attrs... >" or "<name .../>" at p.pos and opens or
@@ -16,6 +18,9 @@ func (p *parser) startTag() {
 		p.rootState = 1
 	}
 	el := p.openNode(KindElement)
+	if p.root == 0 {
+		p.root = el
+	}
 	tag := p.openNode(KindStartTag)
 	p.emit(TokLT, start+1)
 	nameStart := p.pos
@@ -42,7 +47,7 @@ func (p *parser) startTag() {
 				p.errorf(start, "unclosed start tag <%s>: add '>'", elName)
 			}
 			p.closeNode(tag)
-			p.elems = append(p.elems, el)
+			p.pushElement(el)
 			return
 		}
 		c := p.src[p.pos]
@@ -50,7 +55,7 @@ func (p *parser) startTag() {
 		case c == '>':
 			p.emit(TokGT, p.pos+1)
 			p.closeNode(tag)
-			p.elems = append(p.elems, el)
+			p.pushElement(el)
 			return
 		case c == '/' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '>':
 			p.emit(TokSlashGT, p.pos+2)
@@ -61,7 +66,7 @@ func (p *parser) startTag() {
 		case c == '<':
 			p.errorf(p.pos, "start tag <%s> is not closed: add '>' before this '<'", elName)
 			p.closeNode(tag)
-			p.elems = append(p.elems, el)
+			p.pushElement(el)
 			return
 		case startsName(p.src, p.pos):
 			if p.pos == ws && !junk {
@@ -85,7 +90,13 @@ func (p *parser) startTag() {
 }
 
 // errorRunEnd returns the end of the junk run starting at p.pos inside a tag.
+// A quoted string is one run, so that a value without a name is one error.
 func (p *parser) errorRunEnd() int {
+	if q := p.src[p.pos]; q == '"' || q == '\'' {
+		if end := bytes.IndexByte(p.src[p.pos+1:], q); end >= 0 && bytes.IndexByte(p.src[p.pos+1:p.pos+1+end], '<') < 0 {
+			return p.pos + 1 + end + 1
+		}
+	}
 	i := p.pos + 1
 	for i < len(p.src) {
 		c := p.src[i]
@@ -97,12 +108,21 @@ func (p *parser) errorRunEnd() int {
 	return i
 }
 
+// describeByte names the character at src[i] for a message: printable
+// characters as themselves, others by their code.
 func describeByte(src []byte, i int) string {
 	c := src[i]
-	if c >= 0x20 && c < 0x7f {
+	switch {
+	case c >= 0x20 && c < 0x7f:
 		return fmt.Sprintf("character %q", c)
+	case c < 0x80:
+		return fmt.Sprintf("character U+%04X", c)
 	}
-	return fmt.Sprintf("byte 0x%02X", c)
+	r, size := utf8.DecodeRune(src[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02X", c)
+	}
+	return fmt.Sprintf("character %q (U+%04X)", r, r)
 }
 
 // seenAttr returns the offset of an earlier attribute of the current start
@@ -155,7 +175,7 @@ func (p *parser) attribute(elName []byte) {
 	p.emit(TokEq, p.pos+1)
 	p.space()
 	if p.pos >= len(p.src) {
-		p.errorf(p.pos, "attribute %s has no value", nameBytes)
+		p.errorf(p.pos, "attribute %s has no value: write %s=\"...\"", nameBytes, nameBytes)
 		return
 	}
 	q := p.src[p.pos]
@@ -234,10 +254,37 @@ func (p *parser) finishElement() {
 	}
 }
 
+// deepNesting is the depth of open elements from which the parser counts
+// the open element names, so that an end tag naming no open element is
+// found out without searching a deep stack: without the counts, a run of
+// unmatched end tags inside ever deeper elements takes quadratic time.
+// Real files nest at most 13 deep.
+const deepNesting = 64
+
+// pushElement records that element el is open.
+func (p *parser) pushElement(el int32) {
+	p.elems = append(p.elems, el)
+	switch {
+	case p.openNames != nil:
+		p.openNames[p.nameOf(el)]++
+	case len(p.elems) > deepNesting:
+		p.openNames = make(map[string]int, len(p.elems))
+		for _, e := range p.elems {
+			p.openNames[p.nameOf(e)]++
+		}
+	}
+}
+
 // closeElement closes the innermost open element at the current token.
 func (p *parser) closeElement() {
 	e := p.elems[len(p.elems)-1]
 	p.elems = p.elems[:len(p.elems)-1]
+	if p.openNames != nil {
+		p.openNames[p.nameOf(e)]--
+		if len(p.elems) < deepNesting/2 {
+			p.openNames = nil
+		}
+	}
 	p.closeNode(e)
 	p.finishElement()
 }
@@ -248,7 +295,9 @@ func (p *parser) endTag() {
 	ne := nameEnd(p.src, start+2)
 	name := p.src[start+2 : ne]
 	target := -1 // index into p.elems of the element this tag closes
-	for k := len(p.elems) - 1; k >= 0 && ne > start+2; k-- {
+	// With deep nesting, the counts tell when no open element has the name.
+	search := ne > start+2 && (p.openNames == nil || p.openNames[string(name)] > 0)
+	for k := len(p.elems) - 1; k >= 0 && search; k-- {
 		if bytes.Equal(Token{p.t, p.t.nodes[p.elems[k]].name}.Bytes(), name) {
 			target = k
 			break
@@ -379,7 +428,7 @@ func (p *parser) scanDoctype(start int) (end, errOff int, msg string) {
 // literals reads n quoted literals, each preceded by whitespace, from i. It
 // returns the offset after them, or the offset of the problem and a message.
 func (p *parser) literals(i, n int) (int, string) {
-	for range n {
+	for k := range n {
 		j := p.skipSpace(i)
 		if j == i || j >= len(p.src) || p.src[j] != '"' && p.src[j] != '\'' {
 			return j, "DOCTYPE declaration: expected whitespace and a quoted identifier after SYSTEM or PUBLIC"
@@ -387,6 +436,13 @@ func (p *parser) literals(i, n int) (int, string) {
 		q := bytes.IndexByte(p.src[j+1:], p.src[j])
 		if q < 0 {
 			return j, "DOCTYPE declaration: quoted identifier is missing its closing quote"
+		}
+		if n == 2 && k == 0 {
+			for x, c := range p.src[j+1 : j+1+q] {
+				if !isPubidChar(c) {
+					return j + 1 + x, fmt.Sprintf("DOCTYPE declaration: %s is not allowed in a public identifier: use letters, digits, spaces and -'()+,./:=?;!*#@$_%%", describeByte(p.src, j+1+x))
+				}
+			}
 		}
 		i = j + 1 + q + 1
 	}
@@ -426,18 +482,11 @@ func (p *parser) internalSubset(i int) (end, errOff int, msg string) {
 				return -1, 0, ""
 			}
 			i += 2 + q + 2
-		case bytes.HasPrefix(rest, []byte("<!ENTITY")):
-			if j := p.skipSpace(i + 8); j > i+8 {
-				if ne := nameEnd(src, j); ne > j {
-					if p.entities == nil {
-						p.entities = map[string]bool{}
-					}
-					p.entities[string(src[j:ne])] = true
-				}
+		case bytes.HasPrefix(rest, []byte("<!ENTITY")), bytes.HasPrefix(rest, []byte("<!ELEMENT")),
+			bytes.HasPrefix(rest, []byte("<!ATTLIST")), bytes.HasPrefix(rest, []byte("<!NOTATION")):
+			if errOff, msg = p.declHead(i); msg != "" {
+				return 0, errOff, msg
 			}
-			fallthrough
-		case bytes.HasPrefix(rest, []byte("<!ELEMENT")), bytes.HasPrefix(rest, []byte("<!ATTLIST")),
-			bytes.HasPrefix(rest, []byte("<!NOTATION")):
 			if i = p.declEnd(i + 2); i < 0 {
 				return -1, 0, ""
 			}
@@ -445,6 +494,38 @@ func (p *parser) internalSubset(i int) (end, errOff int, msg string) {
 			return 0, i, fmt.Sprintf("unexpected %s in the DOCTYPE internal subset: expected a declaration such as <!ENTITY name \"value\"> or ']'", describeByte(src, i))
 		}
 	}
+}
+
+// declHead checks that the markup declaration at i starts with its keyword,
+// whitespace and a name ("%" and whitespace may come first for a parameter
+// entity), and records the names of general entities. It returns the offset
+// of a problem and a message, or "" when there is none.
+func (p *parser) declHead(i int) (int, string) {
+	src := p.src
+	kw := i + 2
+	for kw < len(src) && src[kw] >= 'A' && src[kw] <= 'Z' {
+		kw++
+	}
+	keyword := string(src[i+2 : kw])
+	j := p.skipSpace(kw)
+	spaced := j > kw
+	pe := keyword == "ENTITY" && j < len(src) && src[j] == '%'
+	if pe {
+		pct := j
+		j = p.skipSpace(pct + 1)
+		spaced = spaced && j > pct+1
+	}
+	ne := nameEnd(src, j)
+	if !spaced || ne == j {
+		return j, fmt.Sprintf("DOCTYPE internal subset: <!%s must be followed by whitespace and a name", keyword)
+	}
+	if keyword == "ENTITY" && !pe {
+		if p.entities == nil {
+			p.entities = map[string]bool{}
+		}
+		p.entities[string(src[j:ne])] = true
+	}
+	return 0, ""
 }
 
 // declEnd returns the offset after the '>' that ends a markup declaration,
@@ -465,6 +546,12 @@ func (p *parser) declEnd(i int) int {
 		}
 	}
 	return -1
+}
+
+// isPubidChar reports whether c may appear in a public identifier.
+func isPubidChar(c byte) bool {
+	return c == ' ' || c == '\r' || c == '\n' || c < 0x80 && nameByte[c] != 0 && c != '_' && c != ':' && c != '.' ||
+		strings.IndexByte("-'()+,./:=?;!*#@$_%", c) >= 0
 }
 
 func (p *parser) skipSpace(i int) int {
