@@ -72,6 +72,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			run:     runDiff,
 		},
 		{
+			name:    "expand",
+			summary: "print Galaxy's macro-expanded view of a tool",
+			usage:   "[-format xml|json] [-provenance] FILE",
+			doc:     expandDoc,
+			run:     runExpand,
+		},
+		{
 			name:    "explain",
 			summary: "print the documentation of a rule",
 			usage:   "CODE...",
@@ -112,6 +119,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			usage:   "",
 			doc:     rulesetsDoc,
 			run:     runRulesets,
+		},
+		{
+			name:    "validate",
+			summary: "validate tools against Galaxy's schema after macro expansion",
+			usage:   "[-profile PROFILE | -all-profiles] [-output-format text|json] PATH...",
+			doc:     validateDoc,
+			run:     runValidate,
 		},
 		{
 			name:    "version",

@@ -19,6 +19,8 @@ const (
 	KindGateFailed       = "gate_failed"        // a safety gate refused the rewrite; the input is unchanged
 	KindFailedToConverge = "failed_to_converge" // the fix loop found no fixpoint
 	KindInputTooLarge    = "input_too_large"    // the XML or a macro file exceeds 1 MB
+	KindUnresolvedImport = "unresolved_import"  // an <import> names a file the macros argument does not hold; the message names it and where the <import> is
+	KindMacroError       = "macro_error"        // Galaxy cannot expand the macros (undefined macro, missing parameter, …); the message carries Galaxy's exception
 	KindInvalidArgument  = "invalid_argument"   // an argument is malformed
 	KindInternalError    = "internal_error"     // a bug in gtr; please report it
 )

@@ -29,12 +29,17 @@ Nothing is written to disk: apply a returned "formatted" text yourself.
 - check_tool: report findings (line, column, code, message, whether it is fixable).
 - format_tool: rewrite to the canonical layout; returns "formatted", "changed" and a
   unified "diff" of exactly the bytes that moved. Use rulesets/select/ignore to limit it.
+- expand_tool: Galaxy's macro-expanded view of the tool (XML or Galaxy's canonical JSON),
+  the imports read and, with provenance, where every element and attribute came from.
+- validate_tool: validate the expanded tool against Galaxy's schema at its profile; each
+  error points at the file and line to fix (a macro file too), with newest_valid_profile.
 - list_rules / list_rulesets: what each code means and which rules a ruleset runs.
 - version: which gtr binary is serving, and the digest of its rule set.
 
 Every response has "success" and "protocol_version"; failures set "error_kind"
 (invalid_xml, not_a_tool, unknown_ruleset, unknown_rule_code, gate_failed,
-failed_to_converge, input_too_large, invalid_argument, internal_error).`
+failed_to_converge, input_too_large, unresolved_import, macro_error, invalid_argument,
+internal_error).`
 
 // New returns the MCP server with all gtr tools registered. version is the
 // binary's version, reported in the server info and by the version tool.
@@ -53,9 +58,11 @@ func New(version string) *mcp.Server {
 // function listed here.
 var tools = []func(*mcp.Server, string){
 	addCheckTool,
+	addExpandTool,
 	addFormatTool,
 	addListRules,
 	addListRulesets,
+	addValidateTool,
 	addVersion,
 }
 
