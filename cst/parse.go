@@ -42,6 +42,8 @@ type parser struct {
 
 	openNames map[string]int // counts of open element names, kept while nesting is deep
 
+	nameIDs map[string]int32 // interned element and attribute names
+
 	attrs    []int          // name offsets of the attributes of the current start tag
 	attrSet  map[string]int // the same, by name, for tags with many attributes
 	openAttr bool           // the last attribute value runs to the end of the file
@@ -101,6 +103,23 @@ func (p *parser) at(off int) string {
 	return fmt.Sprintf("%d:%d", line, col)
 }
 
+// intern returns the index of name in the tree's name table, adding it on
+// first sight, so that Node.Name returns one shared string per distinct
+// name without allocating.
+func (p *parser) intern(name []byte) int32 {
+	if id, ok := p.nameIDs[string(name)]; ok {
+		return id
+	}
+	if p.nameIDs == nil {
+		p.nameIDs = map[string]int32{}
+	}
+	id := int32(len(p.t.names))
+	s := string(name)
+	p.t.names = append(p.t.names, s)
+	p.nameIDs[s] = id
+	return id
+}
+
 func (p *parser) top() int32 { return p.open[len(p.open)-1] }
 
 // openNode starts a node as the last child of the innermost open node.
@@ -112,7 +131,7 @@ func (p *parser) openNode(k Kind) int32 {
 	}
 	p.t.nodes = append(p.t.nodes, node{
 		kind: k, parent: parent, first: int32(len(p.t.toks)),
-		firstChild: none, lastChild: none, next: none, prev: none, name: none, value: none,
+		firstChild: none, lastChild: none, next: none, prev: none, name: none, nameID: none, value: none,
 	})
 	if parent != none {
 		pr := &p.t.nodes[parent]

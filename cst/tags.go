@@ -28,6 +28,9 @@ func (p *parser) startTag() {
 	p.t.nodes[el].name = name
 	p.t.nodes[tag].name = name
 	elName := p.src[nameStart:p.pos]
+	id := p.intern(elName)
+	p.t.nodes[el].nameID = id
+	p.t.nodes[tag].nameID = id
 	p.attrs = p.attrs[:0]
 	clear(p.attrSet)
 	p.openAttr = false
@@ -163,6 +166,7 @@ func (p *parser) attribute(elName []byte) {
 	name := p.emit(TokName, nameEnd(p.src, p.pos))
 	p.t.nodes[a].name = name
 	nameBytes := p.src[nameStart:p.pos]
+	p.t.nodes[a].nameID = p.intern(nameBytes)
 	if prev := p.seenAttr(nameStart, p.pos); prev >= 0 {
 		p.errorf(nameStart, "duplicate attribute %s on <%s>: it is already set at %s; an attribute may appear once per element, so remove one",
 			nameBytes, elName, p.at(prev))
@@ -324,6 +328,7 @@ func (p *parser) endTag() {
 	p.emit(TokLTSlash, start+2)
 	if ne > start+2 {
 		p.t.nodes[et].name = p.emit(TokName, ne)
+		p.t.nodes[et].nameID = p.intern(p.src[start+2 : ne])
 	}
 	p.space()
 	if j := p.endTagJunkEnd(); j > p.pos {

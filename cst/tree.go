@@ -3,7 +3,6 @@ package cst
 import (
 	"io"
 	"iter"
-	"strings"
 	"sync"
 )
 
@@ -15,6 +14,7 @@ type Tree struct {
 	toks  []token
 	nodes []node
 	errs  ErrorList
+	names []string // distinct element and attribute names, by node nameID
 
 	linesOnce sync.Once
 	lines     *LineIndex
@@ -35,6 +35,7 @@ type node struct {
 	next, prev int32
 	after      int32 // index of the first node after this subtree in preorder
 	name       int32 // name token (elements, tags, attributes, PIs) or -1
+	nameID     int32 // index of the name in Tree.names, or -1
 	value      int32 // value token of an attribute, or -1
 }
 
@@ -404,37 +405,16 @@ func (n Node) NameToken() Token {
 // Name returns the name of an element, tag, attribute or processing
 // instruction target; "" for other nodes and for tags without a name.
 func (n Node) Name() string {
-	b := n.NameToken().Bytes()
-	if s, ok := commonNames[string(b)]; ok {
-		return s // no allocation for the names Galaxy tools use most
+	if n.t == nil {
+		return ""
 	}
-	return string(b)
+	if id := n.rec().nameID; id >= 0 {
+		return n.t.names[id] // shared: no allocation
+	}
+	return n.NameToken().Text()
 }
-
-// commonNames interns the element and attribute names that dominate Galaxy
-// tools, so that rules asking for names in hot loops do not allocate.
-var commonNames = func() map[string]string {
-	m := map[string]string{}
-	for _, s := range strings.Fields(`tool macros macro xml token import expand yield template
-		description command configfiles configfile inputs outputs param conditional when repeat section
-		option options filter validator sanitizer data collection discover_datasets change_format actions
-		action tests test output output_collection element assert_contents assert_stdout assert_stderr
-		assert_command has_text has_line has_n_lines has_size not_has_text has_text_matching help
-		requirements requirement container citations citation stdio exit_code regex edam_topics edam_topic
-		edam_operations edam_operation xrefs xref creator person organization version_command
-		environment_variables environment_variable metadata column
-		id name version profile type format label value optional multiple argument min max checked
-		truevalue falsevalue selected from_work_dir format_source metadata_source structured_like
-		hidden tokens macro detect_errors interpreter strict file filename level range match source
-		ftype compare lines_diff sort directory pattern visible ext default_value ref key
-		display size delta negate text n expression from_data_table from_dataset from_file
-		help_url url refresh_on_change data_ref accept_default use_shared_home dbkey`) {
-		m[s] = s
-	}
-	return m
-}()
 
 // Is reports whether n is an element named name.
 func (n Node) Is(name string) bool {
-	return n.Kind() == KindElement && string(n.NameToken().Bytes()) == name
+	return n.Kind() == KindElement && n.Name() == name
 }
