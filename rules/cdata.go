@@ -78,9 +78,18 @@ func classifyCDATA(p *Pass, el cst.Node) cdataBody {
 	}
 	utf8 := fileIsUTF8(p.Tree)
 	span := el.ContentSpan()
-	edits := []rewrite.Edit{{Start: span.Start, End: span.Start, New: "<![CDATA["}}
+	// One edit replaces the whole body, so that it conflicts with any other
+	// fix inside it: an edit computed for the text as escaped (such as
+	// GTR207 writing '>' as &gt;) would change the text once inside CDATA.
+	// The bytes that stay the same are written back as they were.
+	var body strings.Builder
+	body.WriteString("<![CDATA[")
 	for tok := range el.Tokens() {
-		if !span.Contains(tok.Span().Start) || tok.Kind() != cst.TokEntityRef && tok.Kind() != cst.TokCharRef {
+		if !span.Contains(tok.Span().Start) {
+			continue
+		}
+		if tok.Kind() != cst.TokEntityRef && tok.Kind() != cst.TokCharRef {
+			body.WriteString(tok.Text())
 			continue
 		}
 		r, ok := resolveReference(tok.Text())
@@ -95,10 +104,10 @@ func classifyCDATA(p *Pass, el cst.Node) cdataBody {
 		if r == "\n" {
 			r = p.Newline
 		}
-		edits = append(edits, rewrite.ReplaceSpan(tok.Span(), r))
+		body.WriteString(r)
 	}
-	edits = append(edits, rewrite.Edit{Start: span.End, End: span.End, New: "]]>"})
-	return cdataBody{verdict: cdataWrappable, edits: edits}
+	body.WriteString("]]>")
+	return cdataBody{verdict: cdataWrappable, edits: []rewrite.Edit{rewrite.ReplaceSpan(span, body.String())}}
 }
 
 // describeNode names a content node for messages.

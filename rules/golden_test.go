@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules"
 )
 
@@ -88,7 +91,12 @@ func (a *archive) directive(key string) (string, bool) {
 // TestGolden runs each testdata/rules/*/*.txtar case: the rules named by the
 // directory (or a "select:" line) check input.xml, the diagnostics must
 // match, the fixed output must match fixed.xml, re-parse well-formed, and a
-// second pass must change nothing.
+// second pass must change nothing. Formatting runs with the
+// expansion-equality gate, the archive's other *.xml files serving as the
+// macro files input.xml imports; a refused rewrite leaves fixed.xml equal to
+// the input and its error in a "gate" section. An "undeclare: CODE" line
+// runs that rule without its declared changes, to show the gate refusing
+// them.
 func TestGolden(t *testing.T) {
 	paths, err := filepath.Glob("../testdata/rules/*/*.txtar")
 	if err != nil {
@@ -125,24 +133,48 @@ func runGolden(t *testing.T, path, code string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if u, ok := a.directive("undeclare"); ok {
+		for i, r := range rs {
+			if r.Code == u {
+				bare := *r
+				bare.Changes = nil
+				rs[i] = &bare
+			}
+		}
+	}
+	mo := &macros.Options{NoDisk: true, Files: map[string][]byte{}}
+	for _, name := range a.names {
+		if strings.HasSuffix(name, ".xml") && name != "input.xml" && name != "fixed.xml" {
+			mo.Files[name] = []byte(a.files[name])
+		}
+	}
+	opts := rules.FormatOptions{Macros: mo, ExpansionGate: true}
 	src := []byte(input)
 	tree := cst.Parse("input.xml", src)
 	var diags strings.Builder
-	for _, d := range rules.Check(tree, rs) {
+	for _, d := range rules.CheckWith(tree, rs, mo) {
 		adv := ""
 		if d.Advisory {
 			adv = "  (advisory)"
 		}
 		fmt.Fprintf(&diags, "%d:%d  %s  %s%s\n", d.Pos.Line, d.Pos.Column, d.Code, d.Message, adv)
 	}
-	res, err := rules.Format("input.xml", src, rs)
-	if err != nil {
+	res, err := rules.FormatWith("input.xml", src, rs, opts)
+	var ge *rewrite.GateError
+	gate := ""
+	switch {
+	case errors.As(err, &ge):
+		gate = err.Error() + "\n"
+	case err != nil:
 		t.Fatalf("format: %v", err)
 	}
 	fixed := string(res.Output)
 	if *update {
 		a.set("diagnostics", diags.String())
 		a.set("fixed.xml", fixed)
+		if gate != "" || a.files["gate"] != "" {
+			a.set("gate", gate)
+		}
 		if err := os.WriteFile(path, []byte(a.format()), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -150,6 +182,9 @@ func runGolden(t *testing.T, path, code string) {
 	}
 	if want := a.files["diagnostics"]; want != diags.String() {
 		t.Errorf("diagnostics differ\n--- want\n%s--- got\n%s", want, diags.String())
+	}
+	if want := a.files["gate"]; want != gate {
+		t.Errorf("gate verdict differs\n--- want\n%s--- got\n%s", want, gate)
 	}
 	want := a.files["fixed.xml"]
 	if _, ok := a.directive("no-final-newline-fixed"); ok {
@@ -162,7 +197,10 @@ func runGolden(t *testing.T, path, code string) {
 	if tree.WellFormed() && !out.WellFormed() {
 		t.Errorf("fixed output is not well-formed: %v", out.Errors())
 	}
-	again, err := rules.Format("fixed.xml", res.Output, rs)
+	if gate != "" {
+		return
+	}
+	again, err := rules.FormatWith("input.xml", res.Output, rs, opts)
 	if err != nil || !bytes.Equal(again.Output, res.Output) {
 		t.Errorf("second pass changed the output (err %v)", err)
 	}

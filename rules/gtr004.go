@@ -20,6 +20,7 @@ var GTR004 = &Rule{
 	Cite:      "https://galaxy-iuc-standards.readthedocs.io/en/latest/best_practices/tool_xml.html#coding-style",
 	AppliesTo: TargetTool | TargetMacro,
 	Order:     20,
+	Changes:   []*rewrite.ViewChange{changeBlankHelp},
 	Doc: Doc{
 		What: "Rewrites an element whose content is whitespace only, such as <param …>\\n</param>, as one " +
 			"empty-element tag <param …/>.",

@@ -17,6 +17,7 @@ var GTR020_1 = &Rule{
 	Since:    "0.1.0",
 	Cite:     quoteCite,
 	Order:    110,
+	Changes:  []*rewrite.ViewChange{changeCommandQuotes},
 	Doc: Doc{
 		What: "Wraps an unquoted $x, ${x} or $!x in the shell text of the tool's <command> in single quotes " +
 			"when x is a data input (<param type=\"data\"> without multiple=\"true\") or a <data> output " +

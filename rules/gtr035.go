@@ -21,6 +21,7 @@ var GTR035_1 = &Rule{
 	Since:    "0.1.0",
 	Cite:     "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-requirements-requirement",
 	Order:    30,
+	Changes:  []*rewrite.ViewChange{changeRequirementVersion},
 	Doc: Doc{
 		What: "Removes whitespace before and after the version of a package <requirement> (type absent " +
 			"or \"package\"), the case planemo's RequirementVersionWhitespace linter warns about. " +

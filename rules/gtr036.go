@@ -19,6 +19,7 @@ var GTR036 = &Rule{
 	Since:    "0.1.0",
 	Cite:     "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-outputs",
 	Order:    40,
+	Changes:  []*rewrite.ViewChange{changeOutputElement},
 	Doc: Doc{
 		What: "Rewrites an <output type=\"data\"> child of <outputs> as <data> (dropping type=\"data\"), and " +
 			"an <output type=\"collection\"> as <collection>, renaming collection_type to type and " +

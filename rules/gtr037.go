@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rewrite"
 )
 
 // GTR037 drops a <param> name that its argument already implies.
@@ -19,6 +20,7 @@ var GTR037 = &Rule{
 	Since:    "0.1.0",
 	Cite:     "https://galaxy-iuc-standards.readthedocs.io/en/latest/best_practices/tool_xml.html#parameter-name-argument-and-help",
 	Order:    50,
+	Changes:  []*rewrite.ViewChange{changeDerivedParamName},
 	Doc: Doc{
 		What: "Removes the name attribute of an input <param> (./inputs//param) when it equals the name " +
 			"Galaxy derives from the param's argument: leading dashes stripped, every other dash " +

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rewrite"
 )
 
 // GTR106 drops display="checkboxes" where Galaxy's linters reject it.
@@ -17,6 +18,7 @@ var GTR106 = &Rule{
 	Since:    "0.1.0",
 	Cite:     "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-inputs-param",
 	Order:    55,
+	Changes:  []*rewrite.ViewChange{changeCheckboxDisplay},
 	Doc: Doc{
 		What: "Removes display=\"checkboxes\" from an input <param> (./inputs//param) of type select, " +
 			"data_column or drill_down that does not allow several values (multiple is not true) or does " +

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 )
 
@@ -67,6 +68,10 @@ type Rule struct {
 	AppliesTo Target     // file kinds; tools only when zero
 	Order     int        // application order within the format pipeline
 	Doc       Doc
+	// Changes declares what the rule's fixes change on purpose in Galaxy's
+	// macro-expanded view; the expansion-equality gate refuses any other
+	// change (see [FormatWith]). Nil for rules that change layout only.
+	Changes []*rewrite.ViewChange
 
 	check func(p *Pass)
 }
@@ -109,8 +114,12 @@ type Pass struct {
 	Kind    Target
 	Rule    *Rule
 	Newline string // the file's newline convention for new text
+	// Macros says how imported macro files are found, for rules that read
+	// Galaxy's macro-expanded view; nil resolves no import.
+	Macros *macros.Options
 
 	diags []Diagnostic
+	views *viewCache     // expansions shared by the passes and gates of one format run, or nil
 	noPos bool           // fixing only: positions are not needed
 	memo  map[string]any // analyses shared by the rules of one run over one tree
 }

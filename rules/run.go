@@ -4,6 +4,7 @@ import (
 	"sort"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 )
 
@@ -20,12 +21,20 @@ func Classify(t *cst.Tree) Target {
 }
 
 // Check runs the rules that apply to the file and returns their findings in
-// source order (then code).
+// source order (then code). Rules that read Galaxy's macro-expanded view
+// resolve no import; see [CheckWith].
 func Check(t *cst.Tree, rs []*Rule) []Diagnostic {
-	return check(t, rs, true)
+	return check(t, rs, true, nil, nil)
 }
 
-func check(t *cst.Tree, rs []*Rule, positions bool) []Diagnostic {
+// CheckWith is [Check] with imported macro files found as mo says, for
+// the rules that read Galaxy's macro-expanded view (GTR006, GTR017); nil
+// resolves no import.
+func CheckWith(t *cst.Tree, rs []*Rule, mo *macros.Options) []Diagnostic {
+	return check(t, rs, true, mo, nil)
+}
+
+func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *viewCache) []Diagnostic {
 	kind := Classify(t)
 	if kind == 0 {
 		return nil
@@ -37,7 +46,7 @@ func check(t *cst.Tree, rs []*Rule, positions bool) []Diagnostic {
 		if !r.Applies(kind) || r.check == nil {
 			continue
 		}
-		p := &Pass{Tree: t, Kind: kind, Rule: r, Newline: nl, noPos: !positions, memo: memo}
+		p := &Pass{Tree: t, Kind: kind, Rule: r, Newline: nl, Macros: mo, views: views, noPos: !positions, memo: memo}
 		r.check(p)
 		out = append(out, p.diags...)
 	}
@@ -52,9 +61,13 @@ func check(t *cst.Tree, rs []*Rule, positions bool) []Diagnostic {
 
 // FixPass returns the rewrite pass that applies the fixes of rs.
 func FixPass(rs []*Rule) rewrite.Pass {
+	return fixPass(rs, nil, nil)
+}
+
+func fixPass(rs []*Rule, mo *macros.Options, views *viewCache) rewrite.Pass {
 	return func(t *cst.Tree) []rewrite.Fix {
 		var fixes []rewrite.Fix
-		for _, d := range check(t, rs, false) {
+		for _, d := range check(t, rs, false, mo, views) {
 			if d.Fix != nil {
 				fixes = append(fixes, *d.Fix)
 			}
@@ -65,7 +78,8 @@ func FixPass(rs []*Rule) rewrite.Pass {
 
 // Format rewrites src with the fixes of rs to a fixpoint, through the gates
 // of [rewrite.Run]. Files that are neither tools nor macro libraries come
-// back unchanged.
+// back unchanged. It resolves no import and runs no expansion-equality
+// gate; [FormatWith] does.
 func Format(file string, src []byte, rs []*Rule, gates ...rewrite.Gate) (rewrite.Result, error) {
 	return rewrite.Run(file, src, FixPass(rs), rewrite.Options{Gates: gates})
 }

@@ -72,8 +72,9 @@ func runDiff(e *env, args []string) int {
 	}
 	cwd, _ := os.Getwd()
 	split := splitRules(rs)
+	results := rewriteAll(files, split)
 	forEachOrdered(len(files), func(i int) rewriteResult {
-		return rewriteFile(files[i], split)
+		return results[i]
 	}, func(i int, r rewriteResult) {
 		switch {
 		case r.err != nil:

@@ -20,8 +20,14 @@ A file is replaced atomically (a temporary file in the same directory,
 synced, then renamed over it) and keeps its permission bits; -backup first
 copies it to FILE.bak. Every rewrite passes gtr's gates (it re-parses, stays
 well-formed, formatting again changes nothing, no byte outside an edit
-moves) or the file is left untouched and reported as an error naming the
-rules. Malformed files are never written: they are reported as
+moves, and Galaxy's macro-expanded view of the tool stays the same up to
+layout whitespace and the changes the rules declare) or the file is left
+untouched and reported as an error naming the rules. Imports are read from
+disk next to the tool; a tool whose imports cannot be read is not
+rewritten. A macro file is checked through the tools that import it (those
+of the run and those in its directory): each must expand to the same view
+with the rewritten macro file. Malformed files are never written: they are
+reported as
 
 	error: PATH: malformed XML
 	  PATH:LINE:COL: message
@@ -79,8 +85,9 @@ func runFormat(e *env, args []string) int {
 		e.reportFileError(fe)
 		n.errored++
 	}
+	results := rewriteAll(files, split)
 	forEachOrdered(len(files), func(i int) rewriteResult {
-		r := rewriteFile(files[i], split)
+		r := results[i]
 		if write && r.changed && r.err == nil {
 			if err := writeFile(files[i], r.src.src, r.out, *backup); err != nil {
 				r.err = &fileError{path: files[i], msg: fmt.Sprintf("cannot write %s: %s", files[i], errText(err))}

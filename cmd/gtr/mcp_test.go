@@ -112,6 +112,12 @@ func TestMCPStdio(t *testing.T) {
 	if err := os.WriteFile(copied, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The imports too: the expansion-equality gate reads them.
+	for name, content := range macros {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if _, stderr, code := runGTR(t, dir, "format", "-q", "tool.xml"); code != exitOK {
 		t.Fatalf("gtr format: exit %d, %s", code, stderr)
 	}

@@ -3,8 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules"
 )
@@ -44,13 +46,119 @@ func splitRules(rs []*rules.Rule) ruleSplit {
 // rewriteFile formats the file at path with the selected rules. Macro
 // files get the rules that apply to them; other files are skipped. A
 // malformed file, or a rewrite a gate refuses, is an error and leaves
-// out equal to the input.
+// out equal to the input. Imports resolve from disk, next to the tool, for
+// the rules that read Galaxy's expanded view and for the
+// expansion-equality gate; a macro file is checked on its own here (see
+// rewriteAll for the check through its importers).
 func rewriteFile(path string, rs ruleSplit) rewriteResult {
 	s, fe := load(path)
+	return formatSource(path, s, fe, rs, macros.Options{Cache: macros.NewCache()}, nil)
+}
+
+// rewriteAll formats files as rewriteFile does, in parallel, and checks
+// every macro file through the tools that import it: each tool of the run,
+// or of the macro file's directory, whose expansion reads the macro file
+// must expand to the same view with the rewritten macro file (and its own
+// rewrite, when the run rewrites it too) as it does now. Tools are
+// formatted first, reading imports from disk as they stand; nothing is
+// written until all files are done.
+func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
+	mo := macros.Options{Cache: macros.NewCache()}
+	out := make([]rewriteResult, len(files))
+	var pending []int // macro files, formatted once their importers are
+	forEachOrdered(len(files), func(i int) rewriteResult {
+		s, fe := load(files[i])
+		if fe == nil && s.kind == rules.TargetMacro {
+			return rewriteResult{src: s}
+		}
+		return formatSource(files[i], s, fe, rs, mo, nil)
+	}, func(i int, r rewriteResult) {
+		out[i] = r
+		if r.err == nil && r.src.kind == rules.TargetMacro {
+			pending = append(pending, i)
+		}
+	})
+	if len(pending) == 0 {
+		return out
+	}
+	importers := findImporters(files, out, pending, mo)
+	forEachOrdered(len(pending), func(k int) rewriteResult {
+		i := pending[k]
+		return formatSource(files[i], out[i].src, nil, rs, mo, rules.ImportersGate(importers[i], mo, rs.fix))
+	}, func(k int, r rewriteResult) { out[pending[k]] = r })
+	return out
+}
+
+// findImporters returns, for each macro file of the run (by index), the
+// tools that import it: the tools of the run and the other tools in the
+// directories of the macro files, as their expansions read imports.
+func findImporters(files []string, out []rewriteResult, pending []int, mo macros.Options) map[int][]rules.Importer {
+	byPath := map[string]int{} // absolute path of a macro file → its index
+	dirs := map[string]bool{}
+	for _, i := range pending {
+		if abs, err := filepath.Abs(files[i]); err == nil {
+			byPath[abs] = i
+			dirs[filepath.Dir(abs)] = true
+		}
+	}
+	type tool struct {
+		path         string
+		before, will []byte // as it stands, and as the run leaves it
+	}
+	var tools []tool
+	inRun := map[string]bool{}
+	for i, r := range out {
+		abs, _ := filepath.Abs(files[i])
+		inRun[abs] = true
+		// A tool the run does not rewrite (its gate refused) still imports.
+		if r.src == nil || r.src.kind != rules.TargetTool || !r.src.tree.WellFormed() {
+			continue
+		}
+		t := tool{path: files[i], before: r.src.src, will: r.src.src}
+		if r.changed && r.err == nil {
+			t.will = r.out
+		}
+		tools = append(tools, t)
+	}
+	for dir := range dirs {
+		names, _ := filepath.Glob(filepath.Join(dir, "*.xml"))
+		for _, name := range names {
+			if inRun[name] {
+				continue
+			}
+			if s, fe := load(name); fe == nil && s.kind == rules.TargetTool {
+				tools = append(tools, tool{path: name, before: s.src, will: s.src})
+			}
+		}
+	}
+	importers := map[int][]rules.Importer{}
+	for _, t := range tools {
+		res, err := macros.Expand(t.path, t.before, mo)
+		if err != nil {
+			continue
+		}
+		for _, imp := range res.Imports {
+			abs, err := filepath.Abs(imp)
+			if i, ok := byPath[abs]; ok && err == nil {
+				importers[i] = append(importers[i], rules.Importer{File: t.path, Import: imp, Tool: t.will})
+			}
+		}
+	}
+	return importers
+}
+
+// formatSource formats a loaded file (s and fe as load returns them) with
+// the expansion-equality gate, imports resolving as mo says, and the extra
+// gate when not nil.
+func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros.Options, extra rewrite.Gate) rewriteResult {
 	if fe != nil || s.kind == 0 {
 		return rewriteResult{src: s, err: fe}
 	}
-	res, err := rules.Format(path, s.src, rs.fix)
+	opts := rules.FormatOptions{Macros: &mo, ExpansionGate: true}
+	if extra != nil {
+		opts.Gates = []rewrite.Gate{extra}
+	}
+	res, err := rules.FormatWith(path, s.src, rs.fix, opts)
 	if err != nil {
 		return rewriteResult{src: s, out: s.src, err: rewriteError(path, err)}
 	}
@@ -60,7 +168,7 @@ func rewriteFile(path string, rs ruleSplit) rewriteResult {
 		if res.Changed {
 			t = cst.Parse(path, res.Output)
 		}
-		for _, d := range rules.Check(t, rs.note) {
+		for _, d := range rules.CheckWith(t, rs.note, &mo) {
 			if d.Advisory {
 				r.notes = append(r.notes, fmt.Sprintf("  %s  %s (advisory)", displayCode(d.Code), d.Message))
 			}

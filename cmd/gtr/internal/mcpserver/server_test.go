@@ -177,6 +177,12 @@ func TestErrorKinds(t *testing.T) {
 		}},
 		{"too large", "check_tool", CheckInput{XML: big}, KindInputTooLarge, nil},
 		{"macro too large", "format_tool", FormatInput{XML: demoTool, Macros: map[string]string{"macros.xml": big}}, KindInputTooLarge, nil},
+		{"format without an import", "format_tool", FormatInput{XML: strings.Replace(demoTool, "<command>",
+			"<macros><import>macros.xml</import></macros>\n  <command>", 1)}, KindUnresolvedImport, func(t *testing.T, env Envelope) {
+			assert.Contains(t, env.Message, "<import>macros.xml</import>")
+			assert.Contains(t, env.Message, "the input was not changed")
+			assert.NotEmpty(t, env.Rules)
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

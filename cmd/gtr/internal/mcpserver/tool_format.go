@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -33,7 +34,10 @@ func addFormatTool(s *mcp.Server, _ string) {
 		Description: "Rewrite a Galaxy tool or macro file to the canonical form with the selected rules' fixes, as " +
 			"minimal byte edits: only the bytes a rule means to change move. Returns the formatted XML, whether it " +
 			"changed and a unified diff. Every rewrite passes gtr's gates (re-parse, well-formedness, idempotence, " +
-			"nothing outside the edits moved) or is refused with error_kind gate_failed. Writes nothing.",
+			"nothing outside the edits moved, and Galaxy's macro-expanded view unchanged up to layout whitespace and " +
+			"the changes the rules declare) or is refused with error_kind gate_failed. Imported macro files are taken " +
+			"from \"macros\" only; when the tool would change and an import is missing, the error_kind is " +
+			"unresolved_import. Writes nothing.",
 		Annotations: readOnly("Format a Galaxy tool"),
 	}, formatTool)
 }
@@ -47,11 +51,25 @@ func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
 	if err != nil {
 		return FormatOutput{}, err
 	}
-	res, err := rules.Format("tool.xml", t.Source(), rs)
+	files := make(map[string][]byte, len(in.Macros))
+	for name, src := range in.Macros {
+		files[name] = []byte(src)
+	}
+	mo := &macros.Options{Files: files, NoDisk: true}
+	res, err := rules.FormatWith("tool.xml", t.Source(), rs, rules.FormatOptions{Macros: mo, ExpansionGate: true})
 	if err != nil {
 		var ge *rewrite.GateError
 		var ce *rewrite.ConvergenceError
 		switch {
+		case errors.As(err, &ge) && ge.Gate == rewrite.GateUnresolvedImport:
+			// The expansion names the missing import and where it is.
+			var te *ToolError
+			if _, xerr := expand(in.XML, in.Macros); errors.As(xerr, &te) && te.Kind == KindUnresolvedImport {
+				te.Message += "; the expansion-equality gate needs every import to check the rewrite, so the input was not changed"
+				te.Rules = ge.Codes
+				return FormatOutput{}, te
+			}
+			return FormatOutput{}, &ToolError{Kind: KindUnresolvedImport, Message: err.Error() + "; the input was not changed", Rules: ge.Codes}
 		case errors.As(err, &ge):
 			return FormatOutput{}, &ToolError{Kind: KindGateFailed, Message: err.Error() + "; the input was not changed", Rules: ge.Codes}
 		case errors.As(err, &ce):
@@ -66,7 +84,7 @@ func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
 		AppliedCodes: res.Codes(),
 	}
 	ft := cstParse(res.Output)
-	for _, v := range violations(ft, rules.Check(ft, rs)) {
+	for _, v := range violations(ft, rules.CheckWith(ft, rs, mo)) {
 		if v.Advisory {
 			out.Advisory = append(out.Advisory, v)
 		}

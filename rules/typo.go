@@ -1,0 +1,105 @@
+package rules
+
+// typoCutoff is the least similarity (difflib's ratio) at which a name or
+// value is taken for a misspelling of another, the predecessor's cutoff.
+const typoCutoff = 0.80
+
+// nameSet returns a set of names.
+func nameSet(names []string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// similarity returns Python's difflib.SequenceMatcher(None, a, b).ratio():
+// twice the number of characters in matching blocks over the total
+// length, the blocks found as Ratcliff and Obershelp do (the longest
+// common substring, leftmost in a then in b, then recursively on both
+// sides). difflib's automatic junk heuristic applies only to sequences of
+// 200 or more items, which names never are; longer strings are compared
+// the same way without it.
+func similarity(a, b string) float64 {
+	ra, rb := []rune(a), []rune(b)
+	if len(ra)+len(rb) == 0 {
+		return 1
+	}
+	return 2 * float64(matches(ra, rb)) / float64(len(ra)+len(rb))
+}
+
+// matches returns the number of characters in the matching blocks of a
+// and b.
+func matches(a, b []rune) int {
+	type box struct{ alo, ahi, blo, bhi int }
+	total := 0
+	queue := []box{{0, len(a), 0, len(b)}}
+	for len(queue) > 0 {
+		q := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		i, j, k := longestMatch(a, b, q.alo, q.ahi, q.blo, q.bhi)
+		if k == 0 {
+			continue
+		}
+		total += k
+		if q.alo < i && q.blo < j {
+			queue = append(queue, box{q.alo, i, q.blo, j})
+		}
+		if i+k < q.ahi && j+k < q.bhi {
+			queue = append(queue, box{i + k, q.ahi, j + k, q.bhi})
+		}
+	}
+	return total
+}
+
+// longestMatch is difflib's find_longest_match without junk: the longest
+// block a[i:i+k] == b[j:j+k] in the box, the earliest in a, then in b.
+func longestMatch(a, b []rune, alo, ahi, blo, bhi int) (besti, bestj, bestk int) {
+	besti, bestj = alo, blo
+	prev := make([]int, bhi-blo+1) // prev[j-blo+1]: match length ending at a[i-1], b[j]
+	cur := make([]int, bhi-blo+1)
+	for i := alo; i < ahi; i++ {
+		for j := blo; j < bhi; j++ {
+			if a[i] != b[j] {
+				cur[j-blo+1] = 0
+				continue
+			}
+			k := prev[j-blo] + 1
+			cur[j-blo+1] = k
+			if k > bestk {
+				besti, bestj, bestk = i-k+1, j-k+1, k
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return besti, bestj, bestk
+}
+
+// closeMatches returns the candidates whose similarity to word is at
+// least typoCutoff, best first, as difflib.get_close_matches orders them
+// (by score, then by candidate, both descending).
+func closeMatches(word string, candidates []string) []string {
+	type scored struct {
+		s    float64
+		name string
+	}
+	var out []scored
+	for _, c := range candidates {
+		if c == word {
+			continue
+		}
+		if s := similarity(c, word); s >= typoCutoff {
+			out = append(out, scored{s, c})
+		}
+	}
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && (out[j].s > out[j-1].s || out[j].s == out[j-1].s && out[j].name > out[j-1].name); j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	names := make([]string, len(out))
+	for i, o := range out {
+		names[i] = o.name
+	}
+	return names
+}
