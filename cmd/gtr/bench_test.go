@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
 )
 
@@ -74,7 +75,7 @@ func mustResolve(b *testing.B, s rules.Selection) []*rules.Rule {
 
 func BenchmarkCorpusCheckStrict(b *testing.B) {
 	rs := mustResolve(b, rules.Selection{Rulesets: []string{"strict"}})
-	benchCorpus(b, func(path string) { checkFile(path, rs) })
+	benchCorpus(b, func(path string) { checkFile(path, rs, &macros.Options{Cache: macros.NewCache()}) })
 }
 
 func BenchmarkCorpusFormat(b *testing.B) {

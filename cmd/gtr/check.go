@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
 )
 
@@ -127,8 +128,9 @@ func runCheck(e *env, args []string) int {
 	for _, fe := range walkErrs {
 		tally(&checkResult{path: fe.path, err: fe})
 	}
+	mo := &macros.Options{Cache: macros.NewCache()} // one cache: imports are parsed once per run
 	forEachOrdered(len(files), func(i int) *checkResult {
-		return checkFile(files[i], rs)
+		return checkFile(files[i], rs, mo)
 	}, func(_ int, r *checkResult) {
 		tally(r)
 	})
@@ -141,11 +143,13 @@ func runCheck(e *env, args []string) int {
 }
 
 // checkFile runs the selected rules over the file at path.
-func checkFile(path string, rs []*rules.Rule) *checkResult {
+func checkFile(path string, rs []*rules.Rule, mo *macros.Options) *checkResult {
 	s, fe := load(path)
 	r := &checkResult{path: path, src: s, err: fe}
 	if fe == nil && s.kind != 0 {
-		r.diags = rules.Check(s.tree, rs)
+		// Imports resolve from disk next to the tool, so that rules that
+		// need Galaxy's expanded view (GTR006, GTR017) see it.
+		r.diags = rules.CheckWith(s.tree, rs, mo)
 	}
 	return r
 }

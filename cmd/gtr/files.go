@@ -36,8 +36,9 @@ func (e *env) targets(paths []string) (files []string, errs []*fileError, code i
 type source struct {
 	path string
 	src  []byte
-	tree *cst.Tree
+	tree *cst.Tree    // dropped (nil) once a format run no longer needs it
 	kind rules.Target // 0 for files gtr skips
+	wf   bool         // whether the file is well-formed
 }
 
 // load reads and parses the file at path. A file that is neither a tool nor
@@ -50,7 +51,7 @@ func load(path string) (*source, *fileError) {
 		return nil, readError(path, err)
 	}
 	t := cst.Parse(path, src)
-	s := &source{path: path, src: src, tree: t, kind: rules.Classify(t)}
+	s := &source{path: path, src: src, tree: t, kind: rules.Classify(t), wf: t.WellFormed()}
 	if s.kind != 0 && !t.WellFormed() {
 		return s, &fileError{path: path, msg: path + ": malformed XML", parse: t.Errors()}
 	}

@@ -26,7 +26,9 @@ const (
 func main() {
 	stdout := bufio.NewWriter(os.Stdout)
 	c := &cli{root: root, stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, color: useColor(os.Stdout)}
+	stop := startProfile()
 	code := c.main(os.Args[1:])
+	stop()
 	if err := stdout.Flush(); err != nil {
 		fmt.Fprintf(os.Stderr, "gtr: writing output: %v\n", err)
 		code = exitError

@@ -73,6 +73,12 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 		}
 		return formatSource(files[i], s, fe, rs, mo, nil)
 	}, func(i int, r rewriteResult) {
+		if r.src != nil && r.src.kind != rules.TargetMacro {
+			// Only macro files are formatted again below; holding every
+			// tool's tree until the run ends would cost gigabytes on a
+			// large repository.
+			r.src.tree = nil
+		}
 		out[i] = r
 		if r.err == nil && r.src.kind == rules.TargetMacro {
 			pending = append(pending, i)
@@ -111,7 +117,7 @@ func findImporters(files []string, out []rewriteResult, pending []int, mo macros
 		abs, _ := filepath.Abs(files[i])
 		inRun[abs] = true
 		// A tool the run does not rewrite (its gate refused) still imports.
-		if r.src == nil || r.src.kind != rules.TargetTool || !r.src.tree.WellFormed() {
+		if r.src == nil || r.src.kind != rules.TargetTool || !r.src.wf {
 			continue
 		}
 		t := tool{path: files[i], before: r.src.src, will: r.src.src}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -42,7 +43,12 @@ func checkTool(_ context.Context, in CheckInput) (CheckOutput, error) {
 	if err != nil {
 		return CheckOutput{}, err
 	}
-	diags := rules.Check(t, rs)
+	files := make(map[string][]byte, len(in.Macros))
+	for name, src := range in.Macros {
+		files[name] = []byte(src)
+	}
+	// Imports resolve only from the macros content: nothing touches disk.
+	diags := rules.CheckWith(t, rs, &macros.Options{Files: files, NoDisk: true})
 	out := CheckOutput{Violations: violations(t, diags)}
 	seen := map[string]bool{}
 	for _, d := range diags {
