@@ -201,6 +201,12 @@ func (d *decoder) chars(raw []byte, src int) {
 	}
 }
 
+// DecodeReference returns the text of a predefined entity reference (&amp;
+// &lt; &gt; &quot; &apos;) or a character reference (&#NN; &#xHH;) as an
+// XML parser reads it, and false for anything else, including references
+// to characters XML does not allow.
+func DecodeReference(ref string) (string, bool) { return resolveRef([]byte(ref)) }
+
 // resolveRef returns the text of an entity or character reference.
 func resolveRef(raw []byte) (string, bool) {
 	if len(raw) < 3 || raw[0] != '&' || raw[len(raw)-1] != ';' {

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -171,41 +170,4 @@ func checkCDATAResidual(p *Pass, name string) {
 
 // resolveReference returns the text of a predefined entity or character
 // reference, as an XML parser reads it.
-func resolveReference(ref string) (string, bool) {
-	body, ok := strings.CutPrefix(ref, "&")
-	if body, ok = strings.CutSuffix(body, ";"); !ok || body == "" {
-		return "", false
-	}
-	switch body {
-	case "amp":
-		return "&", true
-	case "lt":
-		return "<", true
-	case "gt":
-		return ">", true
-	case "quot":
-		return `"`, true
-	case "apos":
-		return "'", true
-	}
-	num, ok := strings.CutPrefix(body, "#")
-	if !ok {
-		return "", false
-	}
-	base := 10
-	if hex, ok := strings.CutPrefix(num, "x"); ok {
-		num, base = hex, 16
-	}
-	v, err := strconv.ParseUint(num, base, 32)
-	// Only characters XML allows can be referenced.
-	if err != nil || !isXMLChar(rune(v)) {
-		return "", false
-	}
-	return string(rune(v)), true
-}
-
-// isXMLChar reports whether r is a character XML 1.0 allows.
-func isXMLChar(r rune) bool {
-	return r == 0x9 || r == 0xA || r == 0xD || r >= 0x20 && r <= 0xD7FF ||
-		r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
-}
+func resolveReference(ref string) (string, bool) { return cst.DecodeReference(ref) }

@@ -2,9 +2,7 @@ package rules
 
 import (
 	"bytes"
-	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -179,32 +177,16 @@ func canonicalAttrValue(raw string) (string, bool) {
 	return b.String(), true
 }
 
-// refRune decodes a predefined entity or character reference.
+// refRune decodes a predefined entity or character reference to the one
+// character it stands for.
 func refRune(ref string) (rune, bool) {
-	switch ref {
-	case "&lt;":
-		return '<', true
-	case "&gt;":
-		return '>', true
-	case "&amp;":
-		return '&', true
-	case "&quot;":
-		return '"', true
-	case "&apos;":
-		return '\'', true
-	}
-	num, ok := strings.CutPrefix(ref, "&#")
-	if !ok || !strings.HasSuffix(num, ";") {
+	text, ok := cst.DecodeReference(ref)
+	if !ok {
 		return 0, false
 	}
-	num = num[:len(num)-1]
-	base := 10
-	if rest, hex := strings.CutPrefix(num, "x"); hex {
-		num, base = rest, 16
-	}
-	v, err := strconv.ParseUint(num, base, 32)
-	if err != nil || v > unicode.MaxRune || !utf8.ValidRune(rune(v)) {
+	r, size := utf8.DecodeRuneInString(text)
+	if size != len(text) {
 		return 0, false
 	}
-	return rune(v), true
+	return r, true
 }
