@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -176,6 +177,12 @@ func TestErrorKinds(t *testing.T) {
 			assert.Equal(t, "GTR001", env.Suggestion)
 		}},
 		{"too large", "check_tool", CheckInput{XML: big}, KindInputTooLarge, nil},
+		{"gate refuses", "format_tool", FormatInput{XML: splicedHelp, Selection: Selection{Select: []string{"GTR001"}}}, KindGateFailed, func(t *testing.T, env Envelope) {
+			// Re-indenting an <xml> macro spliced into <help> would change
+			// the help Galaxy renders.
+			assert.Equal(t, []string{"GTR001"}, env.Rules)
+			assert.Contains(t, env.Message, "expanded view changed")
+		}},
 		{"macro too large", "format_tool", FormatInput{XML: demoTool, Macros: map[string]string{"macros.xml": big}}, KindInputTooLarge, nil},
 		{"format without an import", "format_tool", FormatInput{XML: strings.Replace(demoTool, "<command>",
 			"<macros><import>macros.xml</import></macros>\n  <command>", 1)}, KindUnresolvedImport, func(t *testing.T, env Envelope) {
@@ -198,6 +205,31 @@ func TestErrorKinds(t *testing.T) {
 			}
 		})
 	}
+}
+
+// splicedHelp has an <xml> macro whose body Galaxy splices into <help>.
+const splicedHelp = `<tool id="t" name="T" version="1.0">
+    <macros>
+        <xml name="links"><a href="https://example.org">docs</a> <b>here</b></xml>
+    </macros>
+    <command><![CDATA[true]]></command>
+    <help><expand macro="links"/></help>
+</tool>
+`
+
+// TestFormatFailureKinds pins the mapping of refused rewrites to error
+// kinds, including non-convergence, which gtr's own rules never reach.
+func TestFormatFailureKinds(t *testing.T) {
+	err := formatFailure(&rewrite.ConvergenceError{Codes: []string{"GTR001", "GTR002"}, Iterations: 12}, FormatInput{XML: demoTool})
+	var te *ToolError
+	require.ErrorAs(t, err, &te)
+	assert.Equal(t, KindFailedToConverge, te.Kind)
+	assert.Equal(t, []string{"GTR001", "GTR002"}, te.Rules)
+	assert.Contains(t, te.Message, "failed to converge after 12 iterations")
+
+	err = formatFailure(&rewrite.GateError{Gate: "well-formed", Codes: []string{"GTR004"}, Detail: "x"}, FormatInput{XML: demoTool})
+	require.ErrorAs(t, err, &te)
+	assert.Equal(t, KindGateFailed, te.Kind)
 }
 
 func TestPanicBecomesInternalError(t *testing.T) {

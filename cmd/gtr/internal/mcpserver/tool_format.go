@@ -58,24 +58,7 @@ func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
 	mo := &macros.Options{Files: files, NoDisk: true}
 	res, err := rules.FormatWith("tool.xml", t.Source(), rs, rules.FormatOptions{Macros: mo, ExpansionGate: true})
 	if err != nil {
-		var ge *rewrite.GateError
-		var ce *rewrite.ConvergenceError
-		switch {
-		case errors.As(err, &ge) && ge.Gate == rewrite.GateUnresolvedImport:
-			// The expansion names the missing import and where it is.
-			var te *ToolError
-			if _, xerr := expand(in.XML, in.Macros); errors.As(xerr, &te) && te.Kind == KindUnresolvedImport {
-				te.Message += "; the expansion-equality gate needs every import to check the rewrite, so the input was not changed"
-				te.Rules = ge.Codes
-				return FormatOutput{}, te
-			}
-			return FormatOutput{}, &ToolError{Kind: KindUnresolvedImport, Message: err.Error() + "; the input was not changed", Rules: ge.Codes}
-		case errors.As(err, &ge):
-			return FormatOutput{}, &ToolError{Kind: KindGateFailed, Message: err.Error() + "; the input was not changed", Rules: ge.Codes}
-		case errors.As(err, &ce):
-			return FormatOutput{}, &ToolError{Kind: KindFailedToConverge, Message: err.Error(), Rules: ce.Codes}
-		}
-		return FormatOutput{}, err
+		return FormatOutput{}, formatFailure(err, in)
 	}
 	out := FormatOutput{
 		Formatted:    string(res.Output),
@@ -90,4 +73,28 @@ func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
 		}
 	}
 	return out, nil
+}
+
+// formatFailure turns a refused rewrite into the error kind an agent acts
+// on: unresolved_import, gate_failed or failed_to_converge, each naming the
+// rules involved; the input is never changed.
+func formatFailure(err error, in FormatInput) error {
+	var ge *rewrite.GateError
+	var ce *rewrite.ConvergenceError
+	switch {
+	case errors.As(err, &ge) && ge.Gate == rewrite.GateUnresolvedImport:
+		// The expansion names the missing import and where it is.
+		var te *ToolError
+		if _, xerr := expand(in.XML, in.Macros); errors.As(xerr, &te) && te.Kind == KindUnresolvedImport {
+			te.Message += "; the expansion-equality gate needs every import to check the rewrite, so the input was not changed"
+			te.Rules = ge.Codes
+			return te
+		}
+		return &ToolError{Kind: KindUnresolvedImport, Message: err.Error() + "; the input was not changed", Rules: ge.Codes}
+	case errors.As(err, &ge):
+		return &ToolError{Kind: KindGateFailed, Message: err.Error() + "; the input was not changed", Rules: ge.Codes}
+	case errors.As(err, &ce):
+		return &ToolError{Kind: KindFailedToConverge, Message: err.Error() + "; the input was not changed", Rules: ce.Codes}
+	}
+	return err
 }
