@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"slices"
 	"sort"
 	"strings"
@@ -172,30 +173,14 @@ func findings(t *cst.Tree, diags []rules.Diagnostic) []finding {
 		f := finding{code: d.Code, displayCode: displayCode(d.Code), message: d.Message, advisory: d.Advisory}
 		f.line, f.col = lines.LineCol(d.Span.Start)
 		f.endLine, f.endCol = lines.LineCol(d.Span.End)
-		f.col16 = utf16Col(t, d.Span.Start)
-		f.endCol16 = utf16Col(t, d.Span.End)
+		f.col16 = column.InTree(t, d.Span.Start)
+		f.endCol16 = column.InTree(t, d.Span.End)
 		if d.Fix != nil {
 			f.fix = d.Fix.Message
 		}
 		out = append(out, f)
 	}
 	return out
-}
-
-// utf16Col returns the 1-based column of byte offset off in UTF-16 code
-// units, as SARIF, LSP and MCP clients count.
-func utf16Col(t *cst.Tree, off int) int {
-	src := t.Source()
-	off = min(max(off, 0), len(src))
-	line, _ := t.Lines().LineCol(off)
-	col := 1
-	for _, r := range string(src[t.Lines().LineStart(line):off]) {
-		col++
-		if r >= 0x10000 {
-			col++
-		}
-	}
-	return col
 }
 
 // textReporter prints check's human-readable output.

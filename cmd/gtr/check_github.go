@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"strings"
 )
 
@@ -27,7 +28,7 @@ func (g *githubReporter) file(r *checkResult) {
 				break
 			}
 			fmt.Fprintf(w, "::error file=%s,line=%d,col=%d,title=%s::%s\n",
-				ghProperty(r.path), pe.Pos.Line, utf16Col(r.src.tree, pe.Pos.Offset), ghProperty("malformed XML"), ghData(pe.Msg))
+				ghProperty(r.path), pe.Pos.Line, column.InTree(r.src.tree, pe.Pos.Offset), ghProperty("malformed XML"), ghData(pe.Msg))
 		}
 		return
 	}

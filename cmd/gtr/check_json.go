@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"io"
 
 	"github.com/galaxy-gtr/gtr/rules"
@@ -111,7 +112,7 @@ func jsonErr(r *checkResult) *jsonError {
 		je.Message = "malformed XML"
 		for _, pe := range r.err.parse {
 			je.ParseErrors = append(je.ParseErrors, jsonParseError{
-				Line: pe.Pos.Line, Column: utf16Col(r.src.tree, pe.Pos.Offset), Message: pe.Msg,
+				Line: pe.Pos.Line, Column: column.InTree(r.src.tree, pe.Pos.Offset), Message: pe.Msg,
 			})
 		}
 		je.Line, je.Column = je.ParseErrors[0].Line, je.ParseErrors[0].Column

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -206,7 +207,7 @@ func (s *sarifReporter) file(r *checkResult) {
 		loc := sarifLocation{PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: sarifArtifactLocation{s.uri(r.path)}}}
 		if len(r.err.parse) > 0 && r.src != nil {
 			pe := r.err.parse[0]
-			loc.PhysicalLocation.Region = &sarifRegion{StartLine: pe.Pos.Line, StartColumn: utf16Col(r.src.tree, pe.Pos.Offset)}
+			loc.PhysicalLocation.Region = &sarifRegion{StartLine: pe.Pos.Line, StartColumn: column.InTree(r.src.tree, pe.Pos.Offset)}
 			n.Message.Text = fmt.Sprintf("malformed XML: %s", pe.Msg)
 			if len(r.err.parse) > 1 {
 				n.Message.Text += fmt.Sprintf(" (and %d more errors)", len(r.err.parse)-1)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"io"
 	"os"
 	"path/filepath"
@@ -92,11 +93,11 @@ func TestUTF16Col(t *testing.T) {
 	tree := cst.Parse("f.xml", []byte(src))
 	x := strings.Index(src, "x")
 	// Line 2: space (1), é (1 unit), 😀 (2 units), so x is at column 5.
-	if got := utf16Col(tree, x); got != 5 {
+	if got := column.InTree(tree, x); got != 5 {
 		t.Errorf("utf16Col = %d, want 5", got)
 	}
-	if got := utf16Col(tree, 0); got != 1 {
-		t.Errorf("utf16Col(0) = %d, want 1", got)
+	if got := column.InTree(tree, 0); got != 1 {
+		t.Errorf("column.InTree(0) = %d, want 1", got)
 	}
 }
 

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"os"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -146,7 +146,7 @@ func (j *validateJSON) tool(f *validateJSONFile, r *validateResult) {
 	f.Imports = r.res.Imports
 	col := func(p cst.Position) int {
 		if t := r.res.Tree(p.File); t != nil {
-			return utf16Col(t, p.Offset)
+			return column.InTree(t, p.Offset)
 		}
 		return p.Column
 	}
@@ -183,7 +183,7 @@ func expandErrJSON(r *validateResult) *validateJSONExpandErr {
 			src, _ = os.ReadFile(p.File)
 		}
 		if p.Offset <= len(src) {
-			out.Column = utf16ColOf(src, p.Offset)
+			out.Column = column.UTF16(src, cst.NewLineIndex(src), p.Offset)
 		}
 	}
 	return out
@@ -195,18 +195,4 @@ func (j *validateJSON) finish(n validateCounts) {
 		Skipped: n.skipped, Errored: n.unreadable,
 	}
 	writeJSON(j.e.stdout, j.doc)
-}
-
-// utf16ColOf returns the 1-based column of byte offset off of src in
-// UTF-16 code units.
-func utf16ColOf(src []byte, off int) int {
-	start := bytes.LastIndexByte(src[:off], '\n') + 1
-	col := 1
-	for _, r := range string(src[start:off]) {
-		col++
-		if r >= 0x10000 {
-			col++
-		}
-	}
-	return col
 }

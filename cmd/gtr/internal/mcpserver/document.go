@@ -3,8 +3,8 @@ package mcpserver
 import (
 	"errors"
 	"fmt"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -40,11 +40,11 @@ func parseTool(xml string, macros map[string]string) (*cst.Tree, error) {
 	t := cst.Parse("tool.xml", []byte(xml))
 	if errs := t.Errors(); len(errs) > 0 {
 		e := errs[0]
-		msg := fmt.Sprintf("the XML is not well-formed: %d:%d: %s", e.Pos.Line, utf16Column(t, e.Pos.Offset), e.Msg)
+		msg := fmt.Sprintf("the XML is not well-formed: %d:%d: %s", e.Pos.Line, column.InTree(t, e.Pos.Offset), e.Msg)
 		if len(errs) > 1 {
 			msg += fmt.Sprintf(" (and %d more errors)", len(errs)-1)
 		}
-		return nil, &ToolError{Kind: KindInvalidXML, Message: msg, Line: e.Pos.Line, Column: utf16Column(t, e.Pos.Offset)}
+		return nil, &ToolError{Kind: KindInvalidXML, Message: msg, Line: e.Pos.Line, Column: column.InTree(t, e.Pos.Offset)}
 	}
 	if rules.Classify(t) == 0 {
 		return nil, &ToolError{Kind: KindNotATool, Message: fmt.Sprintf(
@@ -53,26 +53,14 @@ func parseTool(xml string, macros map[string]string) (*cst.Tree, error) {
 	return t, nil
 }
 
-// utf16Column returns the 1-based column of off in UTF-16 code units, as
-// protocol clients count.
-func utf16Column(t *cst.Tree, off int) int {
-	line, _ := t.Lines().LineCol(off)
-	start := t.Lines().LineStart(line)
-	src := t.Source()
-	if off > len(src) {
-		off = len(src)
+// macroFiles turns the macros argument into the in-memory files macro
+// expansion reads imports from.
+func macroFiles(m map[string]string) map[string][]byte {
+	files := make(map[string][]byte, len(m))
+	for name, src := range m {
+		files[name] = []byte(src)
 	}
-	col := 1
-	for i := start; i < off; {
-		r, size := utf8.DecodeRune(src[i:])
-		if r >= 0x10000 {
-			col += 2
-		} else {
-			col++
-		}
-		i += size
-	}
-	return col
+	return files
 }
 
 // Violation is one finding.
@@ -101,7 +89,7 @@ func violations(t *cst.Tree, diags []rules.Diagnostic) []Violation {
 		endLine, _ := t.Lines().LineCol(d.Span.End)
 		v := Violation{
 			Code: d.Code, DisplayCode: display, Sourceline: d.Pos.Line, Line: d.Pos.Line,
-			Column: utf16Column(t, d.Span.Start), EndLine: endLine, EndColumn: utf16Column(t, d.Span.End),
+			Column: column.InTree(t, d.Span.Start), EndLine: endLine, EndColumn: column.InTree(t, d.Span.End),
 			XPath: xpathAt(t, d.Span.Start), Message: d.Message, Advisory: d.Advisory,
 		}
 		if d.Fix != nil {

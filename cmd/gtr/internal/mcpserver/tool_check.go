@@ -43,10 +43,7 @@ func checkTool(_ context.Context, in CheckInput) (CheckOutput, error) {
 	if err != nil {
 		return CheckOutput{}, err
 	}
-	files := make(map[string][]byte, len(in.Macros))
-	for name, src := range in.Macros {
-		files[name] = []byte(src)
-	}
+	files := macroFiles(in.Macros)
 	// Imports resolve only from the macros content: nothing touches disk.
 	diags := rules.CheckWith(t, rs, &macros.Options{Files: files, NoDisk: true})
 	out := CheckOutput{Violations: violations(t, diags)}

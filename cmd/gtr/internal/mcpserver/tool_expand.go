@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -95,18 +96,15 @@ func expandTool(_ context.Context, in ExpandInput) (ExpandOutput, error) {
 }
 
 // expand expands a tool with its macro files taken from macros only.
-func expand(xml string, macroFiles map[string]string) (*macros.Result, error) {
-	t, err := parseTool(xml, macroFiles)
+func expand(xml string, contents map[string]string) (*macros.Result, error) {
+	t, err := parseTool(xml, contents)
 	if err != nil {
 		return nil, err
 	}
-	files := make(map[string][]byte, len(macroFiles))
-	for name, src := range macroFiles {
-		files[name] = []byte(src)
-	}
+	files := macroFiles(contents)
 	res, err := macros.ExpandTree(t, macros.Options{Files: files, NoDisk: true})
 	if err != nil {
-		return nil, expandError(err, xml, macroFiles)
+		return nil, expandError(err, xml, contents)
 	}
 	return res, nil
 }
@@ -191,7 +189,7 @@ func columnUTF16(src []byte, off int) int {
 // position returns a file, line and UTF-16 column for p.
 func position(res *macros.Result, p cst.Position) (string, int, int) {
 	if t := res.Tree(p.File); t != nil {
-		return p.File, p.Line, utf16Column(t, p.Offset)
+		return p.File, p.Line, column.InTree(t, p.Offset)
 	}
 	return p.File, p.Line, p.Column
 }

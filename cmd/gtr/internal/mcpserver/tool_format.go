@@ -51,10 +51,7 @@ func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
 	if err != nil {
 		return FormatOutput{}, err
 	}
-	files := make(map[string][]byte, len(in.Macros))
-	for name, src := range in.Macros {
-		files[name] = []byte(src)
-	}
+	files := macroFiles(in.Macros)
 	mo := &macros.Options{Files: files, NoDisk: true}
 	res, err := rules.FormatWith("tool.xml", t.Source(), rs, rules.FormatOptions{Macros: mo, ExpansionGate: true})
 	if err != nil {
