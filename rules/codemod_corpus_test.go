@@ -2,9 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -153,16 +150,6 @@ func sortToolChildren(root *elemView) {
 // as the rule intends. It also checks the CDATA partitions: after the fix
 // no .1 finding is left, and the .2 residual is the same before and after.
 func TestCorpusCodemodsPreserveParsedView(t *testing.T) {
-	root := ""
-	for _, d := range []string{os.Getenv("GTR_SHARED"), "../../shared", "../../../shared"} {
-		if st, err := os.Stat(filepath.Join(d, "corpus")); d != "" && err == nil && st.IsDir() {
-			root = filepath.Join(d, "corpus")
-			break
-		}
-	}
-	if root == "" {
-		t.Skip("skipping: ../shared/corpus not found (set GTR_SHARED)")
-	}
 	if testing.Short() {
 		t.Skip("skipping corpus view check in -short mode")
 	}
@@ -171,20 +158,8 @@ func TestCorpusCodemodsPreserveParsedView(t *testing.T) {
 		src []byte
 	}
 	var files []file
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		files = append(files, file{rel, src})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	for _, f := range CorpusForTest(t) {
+		files = append(files, file{f.Rel, f.Src})
 	}
 	advisory := map[string]int{}
 	for _, code := range keysOf(normalizers) {

@@ -2,30 +2,14 @@ package rules_test
 
 import (
 	"bytes"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rules"
 )
 
-func sharedDir(tb testing.TB) string {
-	tb.Helper()
-	for _, d := range []string{os.Getenv("GTR_SHARED"), "../../shared", "../../../shared"} {
-		if d == "" {
-			continue
-		}
-		if st, err := os.Stat(filepath.Join(d, "corpus")); err == nil && st.IsDir() {
-			return d
-		}
-	}
-	tb.Skip("skipping: ../shared/corpus not found (set GTR_SHARED to the shared folder to run corpus tests)")
-	return ""
-}
+func sharedDir(tb testing.TB) string { return rules.SharedDirForTest(tb) }
 
 type corpusFile struct {
 	rel string
@@ -33,25 +17,10 @@ type corpusFile struct {
 }
 
 func corpusFiles(tb testing.TB) []corpusFile {
-	tb.Helper()
-	root := filepath.Join(sharedDir(tb), "corpus")
 	var files []corpusFile
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		files = append(files, corpusFile{rel, src})
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
+	for _, f := range rules.CorpusForTest(tb) {
+		files = append(files, corpusFile{f.Rel, f.Src})
 	}
-	sort.Slice(files, func(i, j int) bool { return files[i].rel < files[j].rel })
 	return files
 }
 

@@ -1,9 +1,6 @@
 package rules
 
 import (
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -74,33 +71,16 @@ func commandOf(t *cst.Tree) (cst.Decoded, bool) {
 // quotes around the fixed placeholders; after the fix GTR020.1 finds
 // nothing and the GTR020.2 residual is unchanged.
 func TestCorpusGTR020(t *testing.T) {
-	root := ""
-	for _, d := range []string{os.Getenv("GTR_SHARED"), "../../shared", "../../../shared"} {
-		if st, err := os.Stat(filepath.Join(d, "corpus")); d != "" && err == nil && st.IsDir() {
-			root = filepath.Join(d, "corpus")
-			break
-		}
-	}
-	if root == "" {
-		t.Skip("skipping: ../shared/corpus not found (set GTR_SHARED)")
-	}
 	if testing.Short() {
 		t.Skip("skipping GTR020 corpus check in -short mode")
 	}
 	var tools, touched, quotes, sites1, sites2, toolsWith2 int
 	kinds1, kinds2 := map[string]int{}, map[string]int{}
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
+	for _, f := range CorpusForTest(t) {
+		rel, src := f.Rel, f.Src
 		before := cst.Parse(rel, src)
 		if Classify(before) != TargetTool || !before.WellFormed() {
-			return nil
+			continue
 		}
 		tools++
 		sites := commandQuoteSites(&Pass{Tree: before, Kind: TargetTool, Rule: GTR020_1, Newline: rewrite.Newline(src)})
@@ -122,12 +102,12 @@ func TestCorpusGTR020(t *testing.T) {
 		}
 		checkPartition020(t, rel, before, sites)
 		if len(fixed) == 0 {
-			return nil
+			continue
 		}
 		res, err := Format(rel, src, []*Rule{GTR020_1})
 		if err != nil {
 			t.Errorf("%s: %v", rel, err)
-			return nil
+			continue
 		}
 		touched++
 		quotes += len(res.Output) - len(src)
@@ -142,10 +122,6 @@ func TestCorpusGTR020(t *testing.T) {
 		if n := len(Check(after, []*Rule{GTR020_2})); n != residual {
 			t.Errorf("%s: the GTR020.2 residual changed from %d to %d findings", rel, residual, n)
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	t.Logf("%d tools: GTR020.1 touches %d (%d quotes, %d placeholders), GTR020.2 reports %d in %d tools",
 		tools, touched, quotes, sites1, sites2, toolsWith2)
