@@ -227,7 +227,7 @@ func TestViewOracleExpanded(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping the expansion oracle (72 MB of JSON) in -short mode")
 	}
-	shared := viewShared(t)
+	shared := sharedDir(t)
 	f, err := os.Open(filepath.Join(shared, "oracle", "expanded", "index.tsv"))
 	if err != nil {
 		t.Skipf("skipping: no expansion oracle: %v", err)

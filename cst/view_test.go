@@ -12,26 +12,10 @@ import (
 	"github.com/galaxy-gtr/gtr/cst"
 )
 
-// viewShared locates the shared folder ($GTR_SHARED, else ../../shared) and
-// skips the test when it is absent.
-func viewShared(tb testing.TB) string {
-	tb.Helper()
-	for _, d := range []string{os.Getenv("GTR_SHARED"), "../../shared", "../../../shared"} {
-		if d == "" {
-			continue
-		}
-		if st, err := os.Stat(filepath.Join(d, "corpus")); err == nil && st.IsDir() {
-			return d
-		}
-	}
-	tb.Skip("skipping: shared corpus not found (set GTR_SHARED to the shared folder holding corpus/)")
-	return ""
-}
-
 // viewCorpusTree parses one corpus file, given relative to shared/corpus.
 func viewCorpusTree(tb testing.TB, rel string) *cst.Tree {
 	tb.Helper()
-	src, err := os.ReadFile(filepath.Join(viewShared(tb), "corpus", filepath.FromSlash(rel)))
+	src, err := os.ReadFile(filepath.Join(sharedDir(tb), "corpus", filepath.FromSlash(rel)))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -676,18 +660,9 @@ func TestViewMacroArgs(t *testing.T) {
 
 // TestViewCorpusSmoke walks every corpus file through every view accessor.
 func TestViewCorpusSmoke(t *testing.T) {
-	root := filepath.Join(viewShared(t), "corpus")
 	var c viewCounts
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
-			return err
-		}
-		src, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		tree := cst.Parse(rel, src)
+	for _, f := range corpusFiles(t) {
+		tree := cst.Parse(f.rel, f.src)
 		switch cst.FileKind(tree) {
 		case cst.FileTool:
 			tool, _ := cst.ToolOf(tree)
@@ -700,10 +675,6 @@ func TestViewCorpusSmoke(t *testing.T) {
 		default:
 			c.other++
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if c.tools < 1000 || c.params < 10000 || c.outputs < 1000 || c.tests < 1000 {
 		t.Errorf("suspiciously low counts: %+v", c)
