@@ -93,6 +93,14 @@ type Expansion struct {
 	// text as data.
 	Data  func(tag string) bool
 	Allow []*ViewChange // the declared changes the gate accepts
+	// ExactTail, when set, reports whether the text after child, in
+	// parent, of the before view is compared exactly whatever Data says of
+	// parent: for text that Galaxy moves elsewhere, such as the text after
+	// the children of a macro definition.
+	ExactTail func(parent, child *macros.Element) bool
+	// Before, when set, is the caller's expansion of the before side
+	// with Macros, so that the gate expands only the after side.
+	Before *macros.Result
 
 	// Parse and Expand, when set, replace cst.Parse and
 	// macros.ExpandTree, so that a caller that has parsed and expanded the
@@ -136,10 +144,18 @@ func (x *Expansion) Compare(before, after []byte) ([]*ViewChange, error) {
 	if x.After != nil {
 		aopts = *x.After
 	}
-	tb, ta := x.parse(before), x.parse(after)
+	tb, ta := x.parse(before), (*cst.Tree)(nil)
+	if bytes.Equal(before, after) { // only the imports differ
+		ta = tb
+	} else {
+		ta = x.parse(after)
+	}
 	var vb, va *macros.Element
 	if tb.RootElement().Name() == "tool" {
-		rb, errB := x.expand(tb, x.Macros)
+		rb, errB := x.Before, error(nil)
+		if rb == nil {
+			rb, errB = x.expand(tb, x.Macros)
+		}
 		ra, errA := x.expand(ta, aopts)
 		switch {
 		case unresolved(errB) || unresolved(errA):
@@ -172,18 +188,18 @@ func (x *Expansion) Compare(before, after []byte) ([]*ViewChange, error) {
 			return nil, &GateError{Gate: GateExpansion, Detail: "the output does not parse: " + err.Error()}
 		}
 	}
-	c := &comparer{data: x.Data, allow: x.Allow, used: make([]bool, len(x.Allow))}
-	d := c.element(vb, va, "/"+vb.Tag, true)
+	c := &comparer{data: x.Data, exactTail: x.ExactTail, allow: x.Allow, used: make([]bool, len(x.Allow))}
+	d := c.element(vb, va, &viewPath{tag: vb.Tag}, true)
 	// Only when the views differ are they normalised, on copies.
 	if d != "" && slices.ContainsFunc(x.Allow, func(ch *ViewChange) bool { return ch.Normalize != nil }) {
-		c = &comparer{data: x.Data, allow: x.Allow, used: make([]bool, len(x.Allow))}
+		c = &comparer{data: x.Data, exactTail: x.ExactTail, allow: x.Allow, used: make([]bool, len(x.Allow))}
 		vb, va = vb.Clone(), va.Clone()
 		for i, ch := range x.Allow {
 			if ch.Normalize != nil && ch.Normalize(vb) != ch.Normalize(va) {
 				c.used[i] = true
 			}
 		}
-		d = c.element(vb, va, "/"+vb.Tag, true)
+		d = c.element(vb, va, &viewPath{tag: vb.Tag}, true)
 	}
 	if d != "" {
 		return nil, &GateError{Gate: GateExpansion, Detail: "Galaxy's expanded view changed at " + d}
@@ -213,16 +229,39 @@ func kindOf(err error) macros.ErrorKind {
 
 // comparer compares two views and records the declared changes used.
 type comparer struct {
-	data  func(tag string) bool
-	allow []*ViewChange
-	used  []bool
+	data      func(tag string) bool
+	exactTail func(parent, child *macros.Element) bool
+	allow     []*ViewChange
+	used      []bool
 }
 
 func (c *comparer) isData(tag string) bool { return c.data == nil || c.data(tag) }
 
+// viewPath is where an element sits in a view, such as
+// /tool/inputs[1]/param[3], rendered only when a difference is reported.
+type viewPath struct {
+	up    *viewPath
+	pairs [][2]*macros.Element // the parent's children, paired; nil at the root
+	i     int                  // the element's index in pairs
+	tag   string               // the root's tag
+}
+
+func (p *viewPath) String() string {
+	if p.up == nil {
+		return "/" + p.tag
+	}
+	tag, n := p.pairs[p.i][0].Tag, 0
+	for _, q := range p.pairs[:p.i+1] {
+		if q[0].Tag == tag {
+			n++
+		}
+	}
+	return fmt.Sprintf("%s/%s[%d]", p.up, tag, n)
+}
+
 // element compares a and b and their subtrees (not their tails); it
 // returns "" when they are equal, else where and how they first differ.
-func (c *comparer) element(a, b *macros.Element, path string, root bool) string {
+func (c *comparer) element(a, b *macros.Element, path *viewPath, root bool) string {
 	if a.PI != b.PI || a.PI && (a.Tag != b.Tag || a.Text != b.Text) {
 		return fmt.Sprintf("%s: processing instruction changed", path)
 	}
@@ -232,7 +271,7 @@ func (c *comparer) element(a, b *macros.Element, path string, root bool) string 
 		return fmt.Sprintf("%s: <%s> became <%s>", path, a.Tag, b.Tag)
 	}
 	if d := c.attrs(a, b); d != "" {
-		return path + ": " + d
+		return path.String() + ": " + d
 	}
 	data := c.isData(a.Tag) || c.isData(b.Tag)
 	if !textEqual(a.Text, b.Text, data) && !c.accept(func(ch *ViewChange) bool {
@@ -244,25 +283,25 @@ func (c *comparer) element(a, b *macros.Element, path string, root bool) string 
 	if root && a.Tag == "tool" && b.Tag == "tool" {
 		var d string
 		if pairs, d = pairByTag(a.Children, b.Children); d != "" {
-			return path + ": " + d
+			return path.String() + ": " + d
 		}
 	} else {
 		if len(a.Children) != len(b.Children) {
 			return fmt.Sprintf("%s: %d children became %d", path, len(a.Children), len(b.Children))
 		}
+		pairs = make([][2]*macros.Element, len(a.Children))
 		for i := range a.Children {
-			pairs = append(pairs, [2]*macros.Element{a.Children[i], b.Children[i]})
+			pairs[i] = [2]*macros.Element{a.Children[i], b.Children[i]}
 		}
 	}
-	seen := map[string]int{}
-	for _, p := range pairs {
-		seen[p[0].Tag]++
-		sub := fmt.Sprintf("%s/%s[%d]", path, p[0].Tag, seen[p[0].Tag])
-		if d := c.element(p[0], p[1], sub, false); d != "" {
+	for i, p := range pairs {
+		sub := viewPath{up: path, pairs: pairs, i: i}
+		if d := c.element(p[0], p[1], &sub, false); d != "" {
 			return d
 		}
-		if !textEqual(p[0].Tail, p[1].Tail, data) {
-			return fmt.Sprintf("%s: text after it %s became %s", sub, show(p[0].Tail, p[1].Tail), show(p[1].Tail, p[0].Tail))
+		exact := data || c.exactTail != nil && c.exactTail(a, p[0])
+		if !textEqual(p[0].Tail, p[1].Tail, exact) {
+			return fmt.Sprintf("%s: text after it %s became %s", &sub, show(p[0].Tail, p[1].Tail), show(p[1].Tail, p[0].Tail))
 		}
 	}
 	return ""

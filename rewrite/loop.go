@@ -28,6 +28,9 @@ type Options struct {
 	Minimum       Applicability // least safe fixes applied; the zero value is raised to Safe
 	AllowUnsafe   bool          // apply Unsafe fixes too
 	Gates         []Gate        // run on the final output, in order
+	// Tree, when not nil, is the caller's parse of src (cst.Parse with the
+	// same file name), so that Run does not parse it again.
+	Tree *cst.Tree
 }
 
 // Applied records one fix that made it into the output.
@@ -112,7 +115,10 @@ func Run(file string, src []byte, pass Pass, opts Options) (Result, error) {
 	if opts.AllowUnsafe && min > Unsafe {
 		min = Unsafe
 	}
-	tree := cst.Parse(file, src)
+	tree := opts.Tree
+	if tree == nil {
+		tree = cst.Parse(file, src)
+	}
 	if !tree.WellFormed() {
 		return res, &MalformedError{tree.Errors()}
 	}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -27,6 +28,34 @@ type FormatOptions struct {
 	ExpansionGate bool
 	// Gates are more gates, run after the expansion-equality gate.
 	Gates []rewrite.Gate
+	// Tree, when not nil, is the caller's parse of src, saving a parse.
+	Tree *cst.Tree
+	// Report lists rules whose findings on the output are wanted in
+	// [Formatted.Findings] besides those of the fixing rules: typically
+	// the advisory rules of a selection.
+	Report []*Rule
+}
+
+// Formatted is what [FormatWith] made of a file.
+type Formatted struct {
+	rewrite.Result
+	// Findings are what the rules (the fixing ones and
+	// [FormatOptions.Report]) find in the output, in source order, with
+	// positions: advisory findings, and fixable ones whose fixes were not
+	// applied (below the loop's applicability).
+	Findings []Diagnostic
+
+	views *viewCache
+}
+
+// Expansion returns Galaxy's expanded view of the output, with imports
+// resolved as the run resolved them; the run's own expansion when it made
+// one.
+func (f *Formatted) Expansion() (*macros.Result, error) {
+	if f.views == nil {
+		return nil, errors.New("no output to expand")
+	}
+	return f.views.expand(f.views.parse(f.Output), f.views.opts)
 }
 
 // FormatWith is [Format] with imports resolved and, when asked, the
@@ -35,7 +64,7 @@ type FormatOptions struct {
 // failure, on the rules whose fixes alone the gate refuses too; when
 // there are none (it is how fixes combine), on the rules without which
 // the gate passes; failing that, on all the rules that applied.
-func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (rewrite.Result, error) {
+func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (Formatted, error) {
 	res, err := formatGated(file, src, rs, opts, declared(rs))
 	var ge *rewrite.GateError
 	if !errors.As(err, &ge) || len(ge.Codes) < 2 {
@@ -45,6 +74,7 @@ func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (rewrit
 	case "well-formed", "unmoved", "apply", rewrite.GateUnresolvedImport:
 		return res, err
 	}
+	opts.Report = nil
 	refused := func(sub []*Rule) bool {
 		_, err := formatGated(file, src, sub, opts, declared(sub))
 		var e *rewrite.GateError
@@ -78,7 +108,9 @@ func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (rewrit
 // formatGated runs the fix loop of rs with the gates of opts, the
 // expansion-equality gate accepting the changes in allow, and checks that
 // every declared change the gate needed belongs to a rule that applied.
-func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow []*rewrite.ViewChange) (rewrite.Result, error) {
+// One cache of parses and expansions serves the rules of every iteration,
+// the gate and the report on the output.
+func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow []*rewrite.ViewChange) (Formatted, error) {
 	gates := opts.Gates
 	var used []*rewrite.ViewChange
 	mo := macros.Options{NoDisk: true}
@@ -86,6 +118,9 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 		mo = *opts.Macros
 	}
 	views := &viewCache{file: file, opts: mo, m: map[string]*cachedView{}}
+	if opts.Tree != nil {
+		views.remember(opts.Tree)
+	}
 	if opts.ExpansionGate {
 		x := &rewrite.Expansion{File: file, Macros: mo, Data: isPayload, Allow: allow, Parse: views.parse, Expand: views.expand}
 		gate := func(before, after []byte) error {
@@ -95,21 +130,50 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 		}
 		gates = append([]rewrite.Gate{gate}, opts.Gates...)
 	}
-	res, err := rewrite.Run(file, src, fixPass(rs, opts.Macros, views), rewrite.Options{Gates: gates})
+	// The pass keeps what the rules found in the last tree it saw: the
+	// loop ends on a pass over the output that has nothing left to fix.
+	var last *cst.Tree
+	var found []Diagnostic
+	pass := func(t *cst.Tree) []rewrite.Fix {
+		last = t
+		found = check(t, rs, false, opts.Macros, views)
+		var fixes []rewrite.Fix
+		for _, d := range found {
+			if d.Fix != nil {
+				fixes = append(fixes, *d.Fix)
+			}
+		}
+		return fixes
+	}
+	res, err := rewrite.Run(file, src, pass, rewrite.Options{Gates: gates, Tree: opts.Tree})
 	if err != nil {
-		return res, err
+		return Formatted{Result: res}, err
 	}
 	applied := res.Codes()
 	for _, ch := range used {
 		if !slices.ContainsFunc(rs, func(r *Rule) bool {
 			return slices.Contains(applied, r.Code) && slices.Contains(r.Changes, ch)
 		}) {
-			return rewrite.Result{Output: src}, &rewrite.GateError{Gate: rewrite.GateExpansion, Codes: applied, Detail: fmt.Sprintf(
+			return Formatted{Result: rewrite.Result{Output: src}}, &rewrite.GateError{Gate: rewrite.GateExpansion, Codes: applied, Detail: fmt.Sprintf(
 				"Galaxy's expanded view changed as %s changes it, but no rule declaring that change applied (%s)",
 				ch.Name, strings.Join(applied, ", "))}
 		}
 	}
-	return res, nil
+	var more []*Rule
+	for _, r := range opts.Report {
+		if !slices.Contains(rs, r) {
+			more = append(more, r)
+		}
+	}
+	if len(more) > 0 {
+		found = append(found, check(last, more, false, opts.Macros, views)...)
+		sortDiagnostics(found)
+	}
+	for i := range found {
+		found[i].Pos = last.Position(found[i].Span.Start)
+	}
+	views.remember(last)
+	return Formatted{Result: res, Findings: found, views: views}, nil
 }
 
 // Importer is a tool that imports a macro file being rewritten.
@@ -117,6 +181,10 @@ type Importer struct {
 	File   string // the tool's path, the base of its imports
 	Import string // the path the tool's expansion opens the macro file under ([macros.Result.Imports])
 	Tool   []byte // the tool as it will be: rewritten by the same run (its own gate passed), or as it stands
+	// View, when not nil, is the expansion of Tool with the imports as
+	// they stand, as the run made it ([Formatted.Expansion]); the gate
+	// then expands Tool only with the rewritten macro file.
+	View *macros.Result
 }
 
 // ImportersGate returns the gate of a macro file: macro files are checked
@@ -136,26 +204,104 @@ func ImportersGate(importers []Importer, mo macros.Options, rs []*Rule) rewrite.
 	}
 	allow := declared(macroRules)
 	return func(before, after []byte) error {
-		for _, imp := range importers {
-			files := map[string][]byte{imp.Import: after}
-			for k, v := range mo.Files {
-				if k != imp.Import {
-					files[k] = v
-				}
-			}
-			aopts := mo
-			aopts.Files = files
-			x := &rewrite.Expansion{File: imp.File, Macros: mo, After: &aopts, Data: isPayload, Allow: allow}
-			if _, err := x.Compare(imp.Tool, imp.Tool); err != nil {
-				var ge *rewrite.GateError
-				if errors.As(err, &ge) {
-					ge.Detail = "in " + imp.File + ", which imports it: " + ge.Detail
-				}
-				return err
+		if bytes.Equal(before, after) || keepsEverySplice(before, after, contextsOf(importers)) {
+			return nil
+		}
+		return expandImporters(importers, mo, allow, after)
+	}
+}
+
+// expandImporters expands every importer with the macro file's new
+// content after and compares it with its view as it stands, accepting
+// the changes in allow.
+func expandImporters(importers []Importer, mo macros.Options, allow []*rewrite.ViewChange, after []byte) error {
+	for _, imp := range importers {
+		files := map[string][]byte{imp.Import: after}
+		for k, v := range mo.Files {
+			if k != imp.Import {
+				files[k] = v
 			}
 		}
-		return nil
+		aopts := mo
+		aopts.Files = files
+		x := &rewrite.Expansion{File: imp.File, Macros: mo, After: &aopts, Data: isPayload, Allow: allow}
+		if imp.View != nil {
+			if t := imp.View.Tree(imp.File); t != nil && bytes.Equal(t.Source(), imp.Tool) {
+				x.Before = imp.View
+				x.Parse = func([]byte) *cst.Tree { return t }
+			}
+		}
+		if _, err := x.Compare(imp.Tool, imp.Tool); err != nil {
+			var ge *rewrite.GateError
+			if errors.As(err, &ge) {
+				ge.Detail = "in " + imp.File + ", which imports it: " + ge.Detail
+			}
+			return err
+		}
 	}
+	return nil
+}
+
+// keepsEverySplice reports whether the rewrite of a macro file keeps what
+// the importers read of it, without expanding them again: the two
+// versions are equal as the expansion-equality gate compares macro files,
+// with no declared change, and with exact text wherever Galaxy splices it
+// into a context the file does not show. Galaxy replaces an <expand> by
+// the children of the <xml> macro it names, with the text after each
+// child but not the text before the first; the text after such a child
+// lands in the element that held the <expand>, so it is compared exactly
+// unless that element is not a data element in every importer's view
+// (views says where each element of the macro file landed; an importer
+// without a view makes them all exact). Everything in <macro> (perhaps a
+// template), <template>, <token> and <import> definitions is compared
+// exactly. (The text after an <expand> or a <yield> goes with it when
+// Galaxy replaces it.) Deeper whitespace stays inside the element it is
+// written in, whose tag alone says whether it is layout. When this does
+// not hold the importers are expanded: it may still be a change that no
+// importer sees.
+func keepsEverySplice(before, after []byte, ctx *spliceContexts) bool {
+	x := &rewrite.Expansion{
+		File:   "macros.xml", // not a tool: compared as its tree, nothing imported
+		Macros: macros.Options{NoDisk: true},
+		Data:   isPayload, // <macro>, <template>, <token> and <import> among them
+		ExactTail: func(parent, child *macros.Element) bool {
+			if parent.Tag != "xml" || child.Tag == "expand" || child.Tag == "yield" {
+				return false
+			}
+			return ctx == nil || ctx.data[child.Loc.Span.Start]
+		},
+	}
+	_, err := x.Compare(before, after)
+	return err == nil
+}
+
+// spliceContexts records, for the elements of one macro file (by the
+// offset of their start in it), whether Galaxy puts one inside a data
+// element in some importer's view.
+type spliceContexts struct {
+	data map[int]bool
+}
+
+// contextsOf reads where the elements of the macro file imported as path
+// land in the importers' views; nil when an importer has no view.
+func contextsOf(importers []Importer) *spliceContexts {
+	ctx := &spliceContexts{data: map[int]bool{}}
+	var walk func(imp string, e *macros.Element)
+	walk = func(imp string, e *macros.Element) {
+		for _, c := range e.Children {
+			if c.Loc.File == imp && isPayload(e.Tag) {
+				ctx.data[c.Loc.Span.Start] = true
+			}
+			walk(imp, c)
+		}
+	}
+	for _, imp := range importers {
+		if imp.View == nil {
+			return nil
+		}
+		walk(imp.Import, imp.View.Root)
+	}
+	return ctx
 }
 
 // viewCache memoises the parse and macro expansion of each version of one
@@ -163,10 +309,21 @@ func ImportersGate(importers []Importer, mo macros.Options, rs []*Rule) rewrite.
 // the fix loop) and the expansion-equality gate (the input and the output)
 // expand each version once. Nothing may modify what it hands out.
 type viewCache struct {
-	file  string
-	opts  macros.Options
-	m     map[string]*cachedView // by source bytes
-	valid bool                   // a version was valid at the newest profile
+	file string
+	opts macros.Options
+	m    map[string]*cachedView // by source bytes
+	// settled is set once a version of the file needed no schema repair
+	// (GTR006, GTR017): later versions differ from it only as the gate
+	// allows, so they need none either.
+	settled bool
+}
+
+// settle records that the current version needs no schema repair; c may
+// be nil.
+func (c *viewCache) settle() {
+	if c != nil {
+		c.settled = true
+	}
 }
 
 type cachedView struct {

@@ -41,7 +41,7 @@ type gatedFile struct {
 	rel  string
 	src  []byte
 	kind rules.Target
-	res  rewrite.Result
+	res  rules.Formatted
 	err  error
 }
 
@@ -203,10 +203,10 @@ func TestCorpusMacroFilesThroughImporters(t *testing.T) {
 		defer mu.Unlock()
 		for _, imp := range res.Imports {
 			key := filepath.Clean(imp)
-			importers[key] = append(importers[key], rules.Importer{File: tools[i].path, Import: imp, Tool: tools[i].src})
+			importers[key] = append(importers[key], rules.Importer{File: tools[i].path, Import: imp, Tool: tools[i].src, View: res})
 		}
 	})
-	var changed, checks, unused int
+	var changed, checks, unused, fast int
 	parallel(len(libs), func(i int) {
 		f := &libs[i]
 		f.res, f.err = rules.FormatWith(f.path, f.src, rs, rules.FormatOptions{Macros: &mo, ExpansionGate: true})
@@ -229,9 +229,26 @@ func TestCorpusMacroFilesThroughImporters(t *testing.T) {
 		if err := rules.ImportersGate(imps, mo, rs)(f.src, f.res.Output); err != nil {
 			t.Errorf("%s: %v", f.rel, err)
 		}
+		// The shortcut that spares expanding the importers must never
+		// pass a rewrite that expanding them refuses.
+		var macroRules []*rules.Rule
+		for _, r := range rs {
+			if r.Applies(rules.TargetMacro) {
+				macroRules = append(macroRules, r)
+			}
+		}
+		if rules.KeepsEverySplice(f.src, f.res.Output, imps) {
+			fast++
+			if err := rules.ExpandImporters(imps, mo, rules.Declared(macroRules), f.res.Output); err != nil {
+				t.Errorf("%s: the splice shortcut passes a rewrite the importers refuse: %v", f.rel, err)
+			}
+		}
 	}
-	t.Logf("%d macro files: %d rewritten; %d importer expansions checked equal; %d rewritten files imported by no corpus tool",
-		len(libs), changed, checks, unused)
+	t.Logf("%d macro files: %d rewritten; %d importer expansions checked equal; %d rewritten files imported by no corpus tool; %d passed without expanding importers",
+		len(libs), changed, checks, unused, fast)
+	if changed > 0 && fast == 0 {
+		t.Errorf("the splice shortcut passed no macro file: it is never exercised")
+	}
 }
 
 // TestCorpusSchemaRepairs counts what GTR006 and GTR017 do on the corpus

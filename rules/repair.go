@@ -66,9 +66,11 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 	if p.Kind != TargetTool {
 		return nil
 	}
-	// A version of this file earlier in the run was valid: the other
-	// rules keep Galaxy's view (the gate sees to it), so this one is too.
-	if p.views != nil && p.views.valid {
+	// A version of this file earlier in the run needed no repair: the
+	// other rules keep Galaxy's view but for their declared changes, none
+	// of which touches what the schema checks (the gate sees to it), so
+	// this one needs none either.
+	if p.views != nil && p.views.settled {
 		p.views.remember(p.Tree)
 		return nil
 	}
@@ -91,15 +93,14 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 	profiles := schema.Profiles()
 	newest := profiles[len(profiles)-1]
 	errs := schema.Validate(view, newest)
-	if len(errs) == 0 && p.views != nil {
-		p.views.valid = true
-	}
-	// Valid at the newest profile, or nothing that looks repairable.
+	// Valid at the newest profile, or nothing that looks repairable, or
+	// valid at some other profile (the tool is not globally invalid).
 	if len(errs) == 0 || !slices.ContainsFunc(errs, mayRepair) {
+		p.views.settle()
 		return nil
 	}
-	// Valid at some other profile: the tool is not globally invalid.
 	if _, ok := schema.NewestValid(view, nil); ok {
+		p.views.settle()
 		return nil
 	}
 	pl := &repairPlanner{p: p, res: res, view: view, profile: newest, seen: map[string]bool{}}

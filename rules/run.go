@@ -50,13 +50,19 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 		r.check(p)
 		out = append(out, p.diags...)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Span.Start != out[j].Span.Start {
-			return out[i].Span.Start < out[j].Span.Start
-		}
-		return out[i].Code < out[j].Code
-	})
+	sortDiagnostics(out)
 	return out
+}
+
+// sortDiagnostics orders findings by position, then code, keeping the
+// rules' own order otherwise.
+func sortDiagnostics(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		if ds[i].Span.Start != ds[j].Span.Start {
+			return ds[i].Span.Start < ds[j].Span.Start
+		}
+		return ds[i].Code < ds[j].Code
+	})
 }
 
 // FixPass returns the rewrite pass that applies the fixes of rs.

@@ -24,6 +24,7 @@ const (
 )
 
 func main() {
+	tuneGC()
 	stdout := bufio.NewWriter(os.Stdout)
 	c := &cli{root: root, stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, color: useColor(os.Stdout)}
 	stop := startProfile()

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 
-	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -18,6 +18,11 @@ type rewriteResult struct {
 	changed bool
 	notes   []string // advisory findings of the selected rules, one line each
 	err     *fileError
+	// For a tool: the macro files its expansion opens, and, when one of
+	// them is a macro file of the run, the expansion itself, for the
+	// check of that macro file through its importers.
+	imports []string
+	view    *macros.Result
 }
 
 // skipped reports whether the file is neither a tool nor a macro file.
@@ -64,6 +69,12 @@ func rewriteFile(path string, rs ruleSplit) rewriteResult {
 // written until all files are done.
 func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 	mo := macros.Options{Cache: macros.NewCache()}
+	inRun := make(map[string]bool, len(files)) // absolute paths
+	for _, f := range files {
+		if abs, err := filepath.Abs(f); err == nil {
+			inRun[abs] = true
+		}
+	}
 	out := make([]rewriteResult, len(files))
 	var pending []int // macro files, formatted once their importers are
 	forEachOrdered(len(files), func(i int) rewriteResult {
@@ -71,7 +82,9 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 		if fe == nil && s.kind == rules.TargetMacro {
 			return rewriteResult{src: s}
 		}
-		return formatSource(files[i], s, fe, rs, mo, nil)
+		r := formatSource(files[i], s, fe, rs, mo, nil)
+		r.keepView(inRun)
+		return r
 	}, func(i int, r rewriteResult) {
 		if r.src != nil && r.src.kind != rules.TargetMacro {
 			// Only macro files are formatted again below; holding every
@@ -88,11 +101,28 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 		return out
 	}
 	importers := findImporters(files, out, pending, mo)
+	for i := range out {
+		out[i].view = nil // the importers hold what they need
+	}
 	forEachOrdered(len(pending), func(k int) rewriteResult {
 		i := pending[k]
 		return formatSource(files[i], out[i].src, nil, rs, mo, rules.ImportersGate(importers[i], mo, rs.fix))
 	}, func(k int, r rewriteResult) { out[pending[k]] = r })
 	return out
+}
+
+// keepView keeps the tool's expansion only when it imports a file of the
+// run: only macro files are checked through their importers.
+func (r *rewriteResult) keepView(inRun map[string]bool) {
+	keep := false
+	for _, imp := range r.imports {
+		if abs, err := filepath.Abs(imp); err == nil && inRun[abs] {
+			keep = true
+		}
+	}
+	if !keep {
+		r.view = nil
+	}
 }
 
 // findImporters returns, for each macro file of the run (by index), the
@@ -107,24 +137,35 @@ func findImporters(files []string, out []rewriteResult, pending []int, mo macros
 			dirs[filepath.Dir(abs)] = true
 		}
 	}
-	type tool struct {
-		path         string
-		before, will []byte // as it stands, and as the run leaves it
+	importers := map[int][]rules.Importer{}
+	add := func(path string, imports []string, will []byte, view *macros.Result) {
+		for _, imp := range imports {
+			abs, err := filepath.Abs(imp)
+			if i, ok := byPath[abs]; ok && err == nil {
+				importers[i] = append(importers[i], rules.Importer{File: path, Import: imp, Tool: will, View: view})
+			}
+		}
 	}
-	var tools []tool
 	inRun := map[string]bool{}
 	for i, r := range out {
 		abs, _ := filepath.Abs(files[i])
 		inRun[abs] = true
-		// A tool the run does not rewrite (its gate refused) still imports.
+		// A tool the run does not rewrite (its gate refused) still
+		// imports; its imports are read from the tool as it stands.
 		if r.src == nil || r.src.kind != rules.TargetTool || !r.src.wf {
 			continue
 		}
-		t := tool{path: files[i], before: r.src.src, will: r.src.src}
 		if r.changed && r.err == nil {
-			t.will = r.out
+			add(files[i], r.imports, r.out, r.view)
+			continue
 		}
-		tools = append(tools, t)
+		if r.err == nil {
+			add(files[i], r.imports, r.src.src, r.view)
+			continue
+		}
+		if res, err := macros.Expand(files[i], r.src.src, mo); err == nil {
+			add(files[i], res.Imports, r.src.src, nil)
+		}
 	}
 	for dir := range dirs {
 		names, _ := filepath.Glob(filepath.Join(dir, "*.xml"))
@@ -133,20 +174,9 @@ func findImporters(files []string, out []rewriteResult, pending []int, mo macros
 				continue
 			}
 			if s, fe := load(name); fe == nil && s.kind == rules.TargetTool {
-				tools = append(tools, tool{path: name, before: s.src, will: s.src})
-			}
-		}
-	}
-	importers := map[int][]rules.Importer{}
-	for _, t := range tools {
-		res, err := macros.Expand(t.path, t.before, mo)
-		if err != nil {
-			continue
-		}
-		for _, imp := range res.Imports {
-			abs, err := filepath.Abs(imp)
-			if i, ok := byPath[abs]; ok && err == nil {
-				importers[i] = append(importers[i], rules.Importer{File: t.path, Import: imp, Tool: t.will})
+				if res, err := macros.ExpandTree(s.tree, mo); err == nil {
+					add(name, res.Imports, s.src, res)
+				}
 			}
 		}
 	}
@@ -155,12 +185,13 @@ func findImporters(files []string, out []rewriteResult, pending []int, mo macros
 
 // formatSource formats a loaded file (s and fe as load returns them) with
 // the expansion-equality gate, imports resolving as mo says, and the extra
-// gate when not nil.
+// gate when not nil. The advisory findings on the output come from the
+// same run, which has parsed and expanded the output already.
 func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros.Options, extra rewrite.Gate) rewriteResult {
 	if fe != nil || s.kind == 0 {
 		return rewriteResult{src: s, err: fe}
 	}
-	opts := rules.FormatOptions{Macros: &mo, ExpansionGate: true}
+	opts := rules.FormatOptions{Macros: &mo, ExpansionGate: true, Tree: s.tree, Report: rs.note}
 	if extra != nil {
 		opts.Gates = []rewrite.Gate{extra}
 	}
@@ -169,15 +200,14 @@ func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros
 		return rewriteResult{src: s, out: s.src, err: rewriteError(path, err)}
 	}
 	r := rewriteResult{src: s, out: res.Output, changed: res.Changed}
-	if len(rs.note) > 0 {
-		t := s.tree
-		if res.Changed {
-			t = cst.Parse(path, res.Output)
+	for _, d := range res.Findings {
+		if d.Advisory && slices.ContainsFunc(rs.note, func(n *rules.Rule) bool { return n.Code == d.Code }) {
+			r.notes = append(r.notes, fmt.Sprintf("  %s  %s (advisory)", displayCode(d.Code), d.Message))
 		}
-		for _, d := range rules.CheckWith(t, rs.note, &mo) {
-			if d.Advisory {
-				r.notes = append(r.notes, fmt.Sprintf("  %s  %s (advisory)", displayCode(d.Code), d.Message))
-			}
+	}
+	if s.kind == rules.TargetTool && s.tree != nil && macros.HasImports(s.tree) {
+		if view, err := res.Expansion(); err == nil {
+			r.imports, r.view = view.Imports, view
 		}
 	}
 	return r

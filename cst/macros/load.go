@@ -1,8 +1,11 @@
 package macros
 
 import (
+	"bytes"
+	"hash/maphash"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -23,8 +26,9 @@ type Options struct {
 	// NoDisk makes imports that Files does not hold fail instead of being
 	// read with ReadFile.
 	NoDisk bool
-	// Cache, when not nil, shares parsed macro files read from disk between
-	// calls. It assumes the files do not change while it is in use.
+	// Cache, when not nil, shares parsed macro files between calls: those
+	// read from disk by path (it assumes the files do not change while it
+	// is in use), those in Files by path and content.
 	Cache *Cache
 }
 
@@ -32,18 +36,38 @@ type Options struct {
 // many tools importing one macros.xml parse it once. It is safe for
 // concurrent use.
 type Cache struct {
-	mu sync.Mutex
-	m  map[string]*cacheEntry
+	mu   sync.Mutex
+	m    map[string]*cacheEntry
+	seed maphash.Seed
 }
 
 type cacheEntry struct {
 	once sync.Once
+	src  []byte // the content, for files given in memory
 	f    *macroFile
 	err  error
 }
 
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{m: make(map[string]*cacheEntry)} }
+func NewCache() *Cache { return &Cache{m: make(map[string]*cacheEntry), seed: maphash.MakeSeed()} }
+
+// parsed returns the parse of the in-memory macro file src at path,
+// sharing it with earlier calls for the same path and content.
+func (c *Cache) parsed(path string, src []byte) (*macroFile, error) {
+	key := "\x00" + path + "\x00" + strconv.FormatUint(maphash.Bytes(c.seed, src), 16)
+	c.mu.Lock()
+	e := c.m[key]
+	if e == nil {
+		e = &cacheEntry{src: src}
+		c.m[key] = e
+	}
+	c.mu.Unlock()
+	if !bytes.Equal(e.src, src) { // a hash collision: do not share
+		return parseMacroFile(path, src)
+	}
+	e.once.Do(func() { e.f, e.err = parseMacroFile(path, src) })
+	return e.f, e.err
+}
 
 func (c *Cache) get(key string, load func() (*macroFile, error)) (*macroFile, error) {
 	c.mu.Lock()
@@ -177,6 +201,9 @@ func (ld *loader) loadFile(path string, imp importRef) error {
 // from disk.
 func (ld *loader) file(path string, imp importRef) (*macroFile, error) {
 	if src, ok := ld.lookup(path, imp.text); ok {
+		if ld.opts.Cache != nil {
+			return ld.opts.Cache.parsed(path, src)
+		}
 		return parseMacroFile(path, src)
 	}
 	if ld.opts.NoDisk {
@@ -270,4 +297,25 @@ func pyDirname(p string) string {
 		head = strings.TrimRight(head, "/")
 	}
 	return head
+}
+
+// HasImports reports whether the tool or macro file t imports macro files:
+// whether its root's <macros> section (or, for a macro file, its root)
+// holds an <import>. Only such files have [Result.Imports].
+func HasImports(t *cst.Tree) bool {
+	root := t.RootElement()
+	sections := []cst.Node{root}
+	for c := range root.Children() {
+		if c.Name() == "macros" {
+			sections = append(sections, c)
+		}
+	}
+	for _, s := range sections {
+		for c := range s.Children() {
+			if c.Name() == "import" {
+				return true
+			}
+		}
+	}
+	return false
 }

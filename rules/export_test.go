@@ -1,0 +1,10 @@
+package rules
+
+// Internals the external tests check against each other.
+var (
+	KeepsEverySplice = func(before, after []byte, importers []Importer) bool {
+		return keepsEverySplice(before, after, contextsOf(importers))
+	}
+	ExpandImporters = expandImporters
+	Declared        = declared
+)
