@@ -5,6 +5,7 @@ import (
 	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -48,6 +49,7 @@ type checkResult struct {
 	path  string
 	src   *source // nil when the file could not be read
 	diags []rules.Diagnostic
+	found []finding // diags with their positions, worked out by the worker
 	err   *fileError
 }
 
@@ -151,6 +153,10 @@ func checkFile(path string, rs []*rules.Rule, mo *macros.Options) *checkResult {
 		// Imports resolve from disk next to the tool, so that rules that
 		// need Galaxy's expanded view (GTR006, GTR017) see it.
 		r.diags = rules.CheckWith(s.tree, rs, mo)
+		r.found = findings(s.tree, r.diags)
+	}
+	if fe == nil && s != nil {
+		s.tree = nil // the findings hold what output needs; errors keep it for columns
 	}
 	return r
 }
@@ -194,17 +200,30 @@ func (t *textReporter) file(r *checkResult) {
 	if r.err != nil || len(r.diags) == 0 {
 		return
 	}
-	for _, f := range findings(r.src.tree, r.diags) {
-		t.cites[f.displayCode] = cite(f.code)
+	var b []byte
+	for _, f := range r.found {
+		if _, ok := t.cites[f.displayCode]; !ok {
+			t.cites[f.displayCode] = cite(f.code)
+		}
 		if t.quiet {
 			continue
 		}
-		fmt.Fprintf(t.e.stdout, "%s:%d:%d  %s  %s", r.path, f.line, f.col, f.displayCode, f.message)
+		// PATH:LINE:COL  CODE  message[  (advisory)]
+		b = append(b, r.path...)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(f.line), 10)
+		b = append(b, ':')
+		b = strconv.AppendInt(b, int64(f.col), 10)
+		b = append(b, "  "...)
+		b = append(b, f.displayCode...)
+		b = append(b, "  "...)
+		b = append(b, f.message...)
 		if f.advisory {
-			fmt.Fprint(t.e.stdout, "  (advisory)")
+			b = append(b, "  (advisory)"...)
 		}
-		fmt.Fprintln(t.e.stdout)
+		b = append(b, '\n')
 	}
+	t.e.stdout.Write(b)
 }
 
 func (t *textReporter) finish(n checkCounts) {

@@ -35,7 +35,7 @@ func (g *githubReporter) file(r *checkResult) {
 	if r.src.kind == 0 {
 		return
 	}
-	for _, f := range findings(r.src.tree, r.diags) {
+	for _, f := range r.found {
 		level, msg := "error", f.message
 		if f.advisory {
 			level, msg = "warning", msg+" (advisory)"

@@ -96,7 +96,7 @@ func (j *jsonReporter) file(r *checkResult) {
 		if len(r.diags) > 0 {
 			f.Status = "findings"
 		}
-		for _, fd := range findings(r.src.tree, r.diags) {
+		for _, fd := range r.found {
 			f.Findings = append(f.Findings, jsonFinding{
 				Code: fd.code, DisplayCode: fd.displayCode, Line: fd.line, Column: fd.col16,
 				EndLine: fd.endLine, EndColumn: fd.endCol16, Message: fd.message, Advisory: fd.advisory, Fix: fd.fix,

@@ -220,7 +220,7 @@ func (s *sarifReporter) file(r *checkResult) {
 	if r.src.kind == 0 {
 		return
 	}
-	for _, f := range findings(r.src.tree, r.diags) {
+	for _, f := range r.found {
 		level := "error"
 		if f.advisory {
 			level = "warning"
