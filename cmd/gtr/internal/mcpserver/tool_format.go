@@ -53,7 +53,7 @@ func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
 	}
 	files := macroFiles(in.Macros)
 	mo := &macros.Options{Files: files, NoDisk: true}
-	res, err := rules.FormatWith("tool.xml", t.Source(), rs, rules.FormatOptions{Macros: mo, ExpansionGate: true})
+	res, err := rules.FormatWith("tool.xml", t.Source(), rs, rules.FormatOptions{Macros: mo, ExpansionGate: true, Tree: t, Report: rs})
 	if err != nil {
 		return FormatOutput{}, formatFailure(err, in)
 	}
@@ -64,7 +64,7 @@ func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
 		AppliedCodes: res.Codes(),
 	}
 	ft := cstParse(res.Output)
-	for _, v := range violations(ft, rules.CheckWith(ft, rs, mo)) {
+	for _, v := range violations(ft, res.Findings) {
 		if v.Advisory {
 			out.Advisory = append(out.Advisory, v)
 		}
