@@ -1,9 +1,13 @@
 package schema
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/galaxy-gtr/gtr/cst/macros"
 )
 
 // BenchmarkNewestValidProfile finds the newest valid profile of every
@@ -48,4 +52,63 @@ func BenchmarkCompile(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// expandedCorpus expands every corpus tool with gtr's macro expander, as
+// production does, outside any timing.
+func expandedCorpus(b *testing.B) []*macros.Result {
+	b.Helper()
+	tools := loadCorpus(b)
+	shared := sharedDir(b, "corpus")
+	opts := macros.Options{
+		Cache:    macros.NewCache(),
+		ReadFile: func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(shared, name)) },
+	}
+	var out []*macros.Result
+	for _, ct := range tools {
+		name := "corpus/" + ct.path
+		src, err := os.ReadFile(filepath.Join(shared, name))
+		if err != nil {
+			b.Fatal(err)
+		}
+		res, err := macros.Expand(name, src, opts)
+		if err != nil {
+			continue // as in production: a tool that does not expand is not validated
+		}
+		out = append(out, res)
+	}
+	return out
+}
+
+// BenchmarkExpandedValidate is the production use, serially: the adapter
+// over each tool's expansion, validated at the newest profile.
+func BenchmarkExpandedValidate(b *testing.B) {
+	results := expandedCorpus(b)
+	newest := Profiles()[len(Profiles())-1]
+	defaultSet()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, res := range results {
+			Validate(Expanded(res), newest)
+		}
+	}
+	b.ReportMetric(float64(len(results)*b.N)/b.Elapsed().Seconds(), "files/s")
+}
+
+// BenchmarkExpandedNewestValid adds, for each tool not valid at the newest
+// profile, the search for the newest profile it is valid at.
+func BenchmarkExpandedNewestValid(b *testing.B) {
+	results := expandedCorpus(b)
+	newest := Profiles()[len(Profiles())-1]
+	defaultSet()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, res := range results {
+			view := Expanded(res)
+			if len(Validate(view, newest)) > 0 {
+				NewestValid(view, nil)
+			}
+		}
+	}
+	b.ReportMetric(float64(len(results)*b.N)/b.Elapsed().Seconds(), "files/s")
 }

@@ -26,10 +26,11 @@ type model struct {
 }
 
 type mstate struct {
-	final    bool
-	next     map[string]edge // by element name, for names in no namespace
-	wild     map[string]edge // by namespace class (see nsClass) for other names
-	expected []string        // what may come next, for messages
+	final        bool
+	next         map[string]edge // by element name, for names in no namespace
+	wild         map[string]edge // by namespace class (see nsClass) for other names
+	expected     []string        // what may come next, for messages
+	expectedText string          // expectedText(expected), built once
 }
 
 type edge struct {
@@ -310,6 +311,7 @@ func (g *glushkov) determinise(nullable bool, first, last []int) *model {
 				st.expected = append(st.expected, g.pos[q].wild.String())
 			}
 		}
+		st.expectedText = expectedText(st.expected)
 		m.states[i] = st
 	}
 	return m
@@ -384,6 +386,16 @@ func (c *compiler) allModel(p tab.Particle) (*allModel, error) {
 		a.items = append(a.items, allItem{decl: d, required: kp.Min > 0})
 	}
 	return a, nil
+}
+
+// missing reports whether a required item is not yet seen.
+func (a *allModel) missing(seen []bool) bool {
+	for i, it := range a.items {
+		if !seen[i] && it.required {
+			return true
+		}
+	}
+	return false
 }
 
 // expected lists the items not yet seen.

@@ -17,66 +17,96 @@ import (
 // Processing instructions are left out of the children, and Text joins
 // an element's text with its children's tails, as an XML parser reports
 // character data.
+//
+// The view reads r's tree in place: making it costs nothing, and it shows
+// the tree as it is when read.
 func Expanded(r *macros.Result) Element {
+	return expandedElem{r.Root}
+}
+
+// expandedElem is the Element view of a *macros.Element. Being a struct
+// of one pointer, it is stored in an interface value as the pointer
+// itself: making a view of an element allocates nothing.
+type expandedElem struct{ e *macros.Element }
+
+func (x expandedElem) Name() string                { return x.e.Tag }
+func (x expandedElem) NumAttrs() int               { return len(x.e.Attrs) }
+func (x expandedElem) Attr(i int) (string, string) { return x.e.Attrs[i].Name, x.e.Attrs[i].Value }
+func (x expandedElem) Pos() any                    { return x.e }
+
+// NumChildren counts the children that are not processing instructions.
+func (x expandedElem) NumChildren() int {
 	n := 0
-	for range r.Root.Descendants() {
-		n++
-	}
-	// One array for the whole tree: Child hands out pointers into it.
-	b := expandedBuilder{nodes: make([]expandedElem, 0, n)}
-	b.nodes = append(b.nodes, expandedElem{e: r.Root})
-	b.fill(0)
-	return &b.nodes[0]
-}
-
-type expandedBuilder struct{ nodes []expandedElem }
-
-// fill appends the element children of nodes[i], then fills each; the
-// children of one element are contiguous.
-func (b *expandedBuilder) fill(i int) {
-	first := len(b.nodes)
-	for c := range b.nodes[i].e.Elements() {
-		b.nodes = append(b.nodes, expandedElem{e: c})
-	}
-	b.nodes[i].kids = b.nodes[first:len(b.nodes):len(b.nodes)]
-	for j := first; j < first+len(b.nodes[i].kids); j++ {
-		b.fill(j)
-	}
-}
-
-// expandedElem is the Element view of one *macros.Element.
-type expandedElem struct {
-	e    *macros.Element
-	kids []expandedElem
-	text *string // Text, once worked out
-}
-
-func (x *expandedElem) Name() string                { return x.e.Tag }
-func (x *expandedElem) NumAttrs() int               { return len(x.e.Attrs) }
-func (x *expandedElem) Attr(i int) (string, string) { return x.e.Attrs[i].Name, x.e.Attrs[i].Value }
-func (x *expandedElem) NumChildren() int            { return len(x.kids) }
-func (x *expandedElem) Child(i int) Element         { return &x.kids[i] }
-func (x *expandedElem) Pos() any                    { return x.e }
-
-func (x *expandedElem) Text() string {
-	if x.text != nil {
-		return *x.text
-	}
-	s := x.e.Text
 	for _, c := range x.e.Children {
-		if c.Tail != "" {
-			s = joinText(x.e)
-			break
+		if !c.PI {
+			n++
 		}
 	}
-	x.text = &s
-	return s
+	return n
+}
+
+// Child returns the i'th child that is not a processing instruction. It
+// takes time in proportion to i; the validator lists all children at once
+// with appendChildren instead.
+func (x expandedElem) Child(i int) Element {
+	for _, c := range x.e.Children {
+		if c.PI {
+			continue
+		}
+		if i == 0 {
+			return expandedElem{c}
+		}
+		i--
+	}
+	panic("schema: child index out of range")
+}
+
+// appendChildren appends the children that are not processing
+// instructions to dst (see [childAppender]).
+func (x expandedElem) appendChildren(dst []Element) []Element {
+	for _, c := range x.e.Children {
+		if !c.PI {
+			dst = append(dst, expandedElem{c})
+		}
+	}
+	return dst
+}
+
+// Text returns the element's text joined with its children's tails; it
+// is the element's own text, not copied, when no child has a tail.
+func (x expandedElem) Text() string {
+	for _, c := range x.e.Children {
+		if c.Tail != "" {
+			return joinText(x.e)
+		}
+	}
+	return x.e.Text
+}
+
+// textIsBlank reports whether Text is only whitespace, without joining
+// the pieces: element-only content asks this of every element that has
+// children, and the tails between them are nearly always blank.
+func (x expandedElem) textIsBlank() bool {
+	if !isBlank(x.e.Text) {
+		return false
+	}
+	for _, c := range x.e.Children {
+		if !isBlank(c.Tail) {
+			return false
+		}
+	}
+	return true
 }
 
 // joinText returns e's text followed by its children's tails (processing
 // instructions' tails included, their data not).
 func joinText(e *macros.Element) string {
+	n := len(e.Text)
+	for _, c := range e.Children {
+		n += len(c.Tail)
+	}
 	var b strings.Builder
+	b.Grow(n)
 	b.WriteString(e.Text)
 	for _, c := range e.Children {
 		b.WriteString(c.Tail)

@@ -181,6 +181,23 @@ func (s *set) validate(root Element, profile string, first bool) []Error {
 		p = s.profiles[name]
 	}
 	v := validator{set: s, prof: p, first: first}
+	sc := scratchPool.Get().(*scratch)
+	v.kids, v.scope = sc.kids[:0], sc.scope[:0]
 	v.root(root)
+	// Keep nothing of the tree alive in the pool: v.kids is already
+	// cleared (see dropKids); the bindings, few if any, are cleared here.
+	clear(v.scope[:cap(v.scope)])
+	sc.kids, sc.scope = v.kids[:0], v.scope[:0]
+	scratchPool.Put(sc)
 	return v.errs
 }
+
+// scratch holds a validator's working buffers between validations, so
+// that [NewestValid], which may validate one tree 24 times, and callers
+// validating many trees do not grow them afresh each time.
+type scratch struct {
+	kids  []Element
+	scope []nsBinding
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

@@ -21,10 +21,10 @@ type stype struct {
 	members []*stype
 	ws      tab.Whitespace // effective whiteSpace
 	norm    bool           // values are whitespace-normalised before any check
-	enum    []string       // this step's enumeration, normalised
 	enumKey map[string]bool
+	enumSet string         // this step's enumeration for messages: "'a', 'b'"
 	pat     *regexp.Regexp // this step's patterns, any of which must match
-	patSrc  []string
+	patSet  string         // the patterns for messages: "p1' or 'p2"
 }
 
 func (c *compiler) simpleType(i int32) (*stype, error) {
@@ -70,10 +70,12 @@ func (c *compiler) simpleType(i int32) (*stype, error) {
 	}
 	if len(x.Enum) > 0 {
 		s.enumKey = map[string]bool{}
-		for _, e := range x.Enum {
-			s.enum = append(s.enum, e)
+		quoted := make([]string, len(x.Enum))
+		for j, e := range x.Enum {
+			quoted[j] = "'" + e + "'"
 			s.enumKey[s.enumValue(normalize(e, s.ws))] = true
 		}
+		s.enumSet = strings.Join(quoted, ", ")
 	}
 	if len(x.Patterns) > 0 {
 		alts := make([]string, len(x.Patterns))
@@ -87,7 +89,7 @@ func (c *compiler) simpleType(i int32) (*stype, error) {
 		if s.pat, err = regexp.Compile(`^(?:` + strings.Join(alts, "|") + `)$`); err != nil {
 			return nil, fmt.Errorf("simple type %d (%q): %w", i, x.Name, err)
 		}
-		s.patSrc = x.Patterns
+		s.patSet = strings.Join(x.Patterns, "' or '")
 	}
 	c.simple[i] = s
 	return s, nil
@@ -111,32 +113,59 @@ func (s *stype) describe() string {
 // check validates a value; it returns "" when the value is valid, else
 // the message.
 func (s *stype) check(v string) string {
-	nv := v
+	nv, f, t := s.verify(v)
+	switch f {
+	case failType:
+		return "'" + v + "' is not a valid value of the " + s.describe() + "."
+	case failEnum:
+		return "[facet 'enumeration'] The value '" + nv + "' is not an element of the set {" + t.enumSet + "}."
+	case failPattern:
+		return "[facet 'pattern'] The value '" + nv + "' is not accepted by the pattern '" + t.patSet + "'."
+	}
+	return ""
+}
+
+// failure tells which check a value failed.
+type failure uint8
+
+const (
+	failNone    failure = iota // the value is valid
+	failType                   // not in the lexical space of the root type
+	failEnum                   // not in an enumeration facet
+	failPattern                // not matched by a pattern facet
+)
+
+// verify validates a value without building a message, so that union
+// members and list items, whose failures are not reported as such, cost
+// no allocation. It returns the value as checked (normalised when the
+// type normalises), what failed and, for a facet, the restriction step
+// whose facet it is.
+func (s *stype) verify(v string) (nv string, f failure, t *stype) {
+	nv = v
 	if s.norm {
 		nv = normalize(v, s.ws)
 	}
-	invalid := func() string { return fmt.Sprintf("'%s' is not a valid value of the %s.", v, s.describe()) }
 	switch r := s.root; r.variety {
 	case tab.Builtin:
 		if !r.builtin.valid(nv) {
-			return invalid()
+			return nv, failType, nil
 		}
 	case tab.List:
-		for _, item := range strings.Fields(nv) {
-			if r.item.check(item) != "" {
-				return invalid()
+		for item := range strings.FieldsSeq(nv) {
+			if _, f, _ := r.item.verify(item); f != failNone {
+				return nv, failType, nil
 			}
 		}
 	case tab.Union:
 		ok := false
 		for _, m := range r.members {
-			if m.check(v) == "" {
+			if _, f, _ := m.verify(v); f == failNone {
 				ok = true
 				break
 			}
 		}
 		if !ok {
-			return invalid()
+			return nv, failType, nil
 		}
 	}
 	// Facets, from the most derived step to the root: the first
@@ -146,18 +175,14 @@ func (s *stype) check(v string) string {
 		if t.enumKey != nil && !enumDone {
 			enumDone = true
 			if !t.enumKey[s.enumValue(nv)] {
-				quoted := make([]string, len(t.enum))
-				for i, e := range t.enum {
-					quoted[i] = "'" + e + "'"
-				}
-				return fmt.Sprintf("[facet 'enumeration'] The value '%s' is not an element of the set {%s}.", nv, strings.Join(quoted, ", "))
+				return nv, failEnum, t
 			}
 		}
 		if t.pat != nil && !t.pat.MatchString(nv) {
-			return fmt.Sprintf("[facet 'pattern'] The value '%s' is not accepted by the pattern '%s'.", nv, strings.Join(t.patSrc, "' or '"))
+			return nv, failPattern, t
 		}
 	}
-	return ""
+	return nv, failNone, nil
 }
 
 // enumValue maps a value to the key enumerations compare by: equal values

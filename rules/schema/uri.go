@@ -10,14 +10,30 @@ func validURI(v string) bool {
 	if v == "" {
 		return true
 	}
+	s := v
+	for i := 0; i < len(v); i++ {
+		if uriEscaped(v[i]) {
+			s = replaceEscaped(v) // only when needed: most values need no copy
+			break
+		}
+	}
+	return parseAbsoluteURI(s) || parseRelativeRef(s)
+}
+
+// uriEscaped reports whether c may not appear in a URI as written.
+func uriEscaped(c byte) bool {
+	return c < 32 || c >= 127 || strings.IndexByte(" <>\"{}|\\^`'", c) >= 0
+}
+
+// replaceEscaped returns v with each byte uriEscaped reports replaced by '_'.
+func replaceEscaped(v string) string {
 	b := []byte(v)
 	for i, c := range b {
-		if c < 32 || c >= 127 || strings.IndexByte(" <>\"{}|\\^`'", c) >= 0 {
+		if uriEscaped(c) {
 			b[i] = '_'
 		}
 	}
-	s := string(b)
-	return parseAbsoluteURI(s) || parseRelativeRef(s)
+	return string(b)
 }
 
 func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }

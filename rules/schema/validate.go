@@ -20,12 +20,25 @@ type validator struct {
 	first bool // stop at the first error
 	errs  []Error
 	scope []nsBinding // in-scope namespace declarations, innermost last
+	kids  []Element   // children of the elements being walked, outermost first
 }
 
 type nsBinding struct{ prefix, uri string }
 
 // stop reports whether validation should end: first-error mode and an error found.
 func (v *validator) stop() bool { return v.first && len(v.errs) > 0 }
+
+// counted records a violation without its details when only whether
+// there is one matters: in first-error mode ([Valid], [NewestValid]) the
+// errors are never shown. It reports whether it did, so that callers
+// building a message or an expected list can skip that work.
+func (v *validator) counted(kind Kind) bool {
+	if !v.first {
+		return false
+	}
+	v.errs = append(v.errs, Error{Kind: kind})
+	return true
+}
 
 func (v *validator) report(e Element, kind Kind, msg string) {
 	v.errs = append(v.errs, Error{Pos: e.Pos(), Kind: kind, Element: e.Name(), Msg: msg})
@@ -50,14 +63,15 @@ func (v *validator) lookupNS(prefix string) (string, bool) {
 // split returns a qualified name's namespace and local part; an undeclared
 // prefix yields a namespace nothing matches.
 func (v *validator) split(qname string, attr bool) (ns, local string) {
-	prefix, local, ok := strings.Cut(qname, ":")
-	if !ok {
+	i := strings.IndexByte(qname, ':')
+	if i < 0 {
 		if attr {
 			return "", qname
 		}
 		ns, _ := v.lookupNS("")
 		return ns, qname
 	}
+	prefix, local := qname[:i], qname[i+1:]
 	uri, found := v.lookupNS(prefix)
 	if !found {
 		return "\x00undeclared:" + prefix, local
@@ -134,7 +148,7 @@ func (v *validator) element(e Element, d *elemDecl) {
 			v.report(e, KindValue, "The element content '"+e.Text()+"' does not match the fixed value constraint '"+d.fixed+"'.")
 		}
 	case tab.ElementOnly:
-		if !isBlank(e.Text()) {
+		if !textIsBlank(e) {
 			v.report(e, KindText, "Character content other than whitespace is not allowed because the content type is 'element-only'.")
 			if v.stop() {
 				return
@@ -168,10 +182,56 @@ func (v *validator) simpleElement(e Element, d *elemDecl) {
 	}
 }
 
-// isBlank reports whether s is only XML whitespace.
+// blankTexter is implemented by Elements that can tell whether their
+// text is blank without building it (see [expandedElem.textIsBlank]).
+type blankTexter interface {
+	textIsBlank() bool
+}
+
+// textIsBlank reports whether e's text is only XML whitespace.
+func textIsBlank(e Element) bool {
+	if b, ok := e.(blankTexter); ok {
+		return b.textIsBlank()
+	}
+	return isBlank(e.Text())
+}
+
+// childAppender is implemented by Elements that list their children
+// faster all at once than one Child call at a time (see
+// [expandedElem.appendChildren]).
+type childAppender interface {
+	appendChildren(dst []Element) []Element
+}
+
+// childrenOf returns e's child elements, kept in v.kids from mark on: the
+// caller calls v.dropKids(mark) when done with them. Walking the
+// children appends theirs after them, which leaves them untouched.
+func (v *validator) childrenOf(e Element) (kids []Element, mark int) {
+	mark = len(v.kids)
+	if a, ok := e.(childAppender); ok {
+		v.kids = a.appendChildren(v.kids)
+	} else {
+		for i, n := 0, e.NumChildren(); i < n; i++ {
+			v.kids = append(v.kids, e.Child(i))
+		}
+	}
+	return v.kids[mark:], mark
+}
+
+// dropKids truncates v.kids to mark, clearing the dropped entries so
+// that a pooled buffer keeps no tree alive.
+func (v *validator) dropKids(mark int) {
+	clear(v.kids[mark:])
+	v.kids = v.kids[:mark]
+}
+
+// isBlank reports whether s is only XML whitespace. It is asked of every
+// tail between child elements, so it tests each byte with one comparison
+// and one bit test rather than four comparisons.
 func isBlank(s string) bool {
+	const ws = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
 	for i := 0; i < len(s); i++ {
-		if !isWS(s[i]) {
+		if c := s[i]; c > ' ' || ws>>c&1 == 0 {
 			return false
 		}
 	}
@@ -186,6 +246,12 @@ func (v *validator) reportAttr(e Element, kind Kind, attr, value, msg string) {
 
 // value checks text or an attribute value (attr != "") against st.
 func (v *validator) value(e Element, st *stype, value, attr string) {
+	if v.first {
+		if _, f, _ := st.verify(value); f != failNone {
+			v.counted(KindValue)
+		}
+		return
+	}
 	if msg := st.check(value); msg != "" {
 		v.reportAttr(e, KindValue, attr, value, msg)
 	}
@@ -214,7 +280,7 @@ func (v *validator) attributes(e Element, ct *ctype) {
 			if w.process == tab.Strict {
 				v.reportAttr(e, KindAttrNotAllowed, name, "", "No matching global attribute declaration available, but demanded by the strict wildcard.")
 			}
-		} else {
+		} else if !v.counted(KindAttrNotAllowed) {
 			v.reportAttr(e, KindAttrNotAllowed, name, "", "The attribute '"+name+"' is not allowed.")
 		}
 		if v.stop() {
@@ -230,7 +296,9 @@ func (v *validator) attributes(e Element, ct *ctype) {
 			}
 		}
 		if !found {
-			v.reportAttr(e, KindAttrMissing, "", "", "The attribute '"+u.name+"' is required but missing.")
+			if !v.counted(KindAttrMissing) {
+				v.reportAttr(e, KindAttrMissing, "", "", "The attribute '"+u.name+"' is required but missing.")
+			}
 			if v.stop() {
 				return
 			}
@@ -241,14 +309,15 @@ func (v *validator) attributes(e Element, ct *ctype) {
 // children matches e's child elements against ct's content model and
 // validates each child with the declaration it matched.
 func (v *validator) children(e Element, ct *ctype) {
-	n := e.NumChildren()
 	if ct.all != nil {
 		v.allChildren(e, ct.all)
 		return
 	}
+	kids, kmark := v.childrenOf(e)
+	defer v.dropKids(kmark)
 	if ct.model == nil {
-		for i := 0; i < n; i++ {
-			v.report(e.Child(i), KindUnexpected, "This element is not expected.")
+		for _, c := range kids {
+			v.report(c, KindUnexpected, "This element is not expected.")
 			if v.stop() {
 				return
 			}
@@ -258,8 +327,7 @@ func (v *validator) children(e Element, ct *ctype) {
 	m := ct.model
 	state := int32(0)
 	failed := false
-	for i := 0; i < n; i++ {
-		c := e.Child(i)
+	for _, c := range kids {
 		mark := len(v.scope)
 		v.enter(c)
 		ns, local := v.split(c.Name(), false)
@@ -272,28 +340,31 @@ func (v *validator) children(e Element, ct *ctype) {
 			}
 		} else {
 			failed = true
-			exp := m.states[state].expected
-			v.errs = append(v.errs, Error{Pos: c.Pos(), Kind: KindUnexpected, Element: c.Name(), Expected: exp,
-				Msg: "This element is not expected." + expectedText(exp)})
+			if st := &m.states[state]; !v.counted(KindUnexpected) {
+				v.errs = append(v.errs, Error{Pos: c.Pos(), Kind: KindUnexpected, Element: c.Name(), Expected: st.expected,
+					Msg: "This element is not expected." + st.expectedText})
+			}
 		}
 		v.scope = v.scope[:mark]
 		if v.stop() {
 			return
 		}
 	}
-	if !failed && !m.states[state].final {
-		exp := m.states[state].expected
-		v.errs = append(v.errs, Error{Pos: e.Pos(), Kind: KindMissing, Element: e.Name(), Expected: exp,
-			Msg: "Missing child element(s)." + expectedText(exp)})
+	st := &m.states[state]
+	if failed || st.final || v.counted(KindMissing) {
+		return
 	}
+	v.errs = append(v.errs, Error{Pos: e.Pos(), Kind: KindMissing, Element: e.Name(), Expected: st.expected,
+		Msg: "Missing child element(s)." + st.expectedText})
 }
 
 func (v *validator) allChildren(e Element, a *allModel) {
 	seen := make([]bool, len(a.items))
-	n := e.NumChildren()
+	kids, kmark := v.childrenOf(e)
+	defer v.dropKids(kmark)
+	n := len(kids)
 	failed := false
-	for i := 0; i < n; i++ {
-		c := e.Child(i)
+	for _, c := range kids {
 		mark := len(v.scope)
 		v.enter(c)
 		ns, local := v.split(c.Name(), false)
@@ -303,29 +374,27 @@ func (v *validator) allChildren(e Element, a *allModel) {
 			v.element(c, a.items[j].decl)
 		} else {
 			failed = true
-			exp := a.expected(seen, false)
-			msg := "This element is not expected." + expectedText(exp)
-			if ok && ns == "" {
-				msg = "This element is not expected: it may occur only once here."
+			if !v.counted(KindUnexpected) {
+				exp := a.expected(seen, false)
+				msg := "This element is not expected." + expectedText(exp)
+				if ok && ns == "" {
+					msg = "This element is not expected: it may occur only once here."
+				}
+				v.errs = append(v.errs, Error{Pos: c.Pos(), Kind: KindUnexpected, Element: c.Name(), Expected: exp, Msg: msg})
 			}
-			v.errs = append(v.errs, Error{Pos: c.Pos(), Kind: KindUnexpected, Element: c.Name(), Expected: exp, Msg: msg})
 		}
 		v.scope = v.scope[:mark]
 		if v.stop() {
 			return
 		}
 	}
-	if failed || (n == 0 && a.min == 0) {
+	if failed || (n == 0 && a.min == 0) || !a.missing(seen) || v.counted(KindMissing) {
 		return
 	}
-	if missing := a.expected(seen, true); len(missing) > 0 {
-		exp := missing
-		if n == 0 {
-			exp = a.expected(seen, false)
-		}
-		v.errs = append(v.errs, Error{Pos: e.Pos(), Kind: KindMissing, Element: e.Name(), Expected: exp,
-			Msg: "Missing child element(s)." + expectedText(exp)})
-	}
+	// The required items not seen; with no children at all, every item.
+	exp := a.expected(seen, n > 0)
+	v.errs = append(v.errs, Error{Pos: e.Pos(), Kind: KindMissing, Element: e.Name(), Expected: exp,
+		Msg: "Missing child element(s)." + expectedText(exp)})
 }
 
 // wildcardElement validates an element matched by an element wildcard.
@@ -347,8 +416,9 @@ func (v *validator) wildcardElement(c Element, w *wildcard, ns, local string) {
 // anyType validates e as xs:anyType: any attributes and text, and each
 // child laxly (against a global declaration of its name if there is one).
 func (v *validator) anyType(e Element) {
-	for i, n := 0, e.NumChildren(); i < n; i++ {
-		c := e.Child(i)
+	kids, kmark := v.childrenOf(e)
+	defer v.dropKids(kmark)
+	for _, c := range kids {
 		mark := len(v.scope)
 		v.enter(c)
 		ns, local := v.split(c.Name(), false)
