@@ -34,7 +34,8 @@ func FromTree(t *cst.Tree) (*Element, error) {
 	}
 	c.arena = arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
 	c.kids = make([]*Element, nEl)
-	e := c.element(root)
+	c.stack = make([]*Element, 0, min(nEl, 128))
+	e := c.element(root, root.Span())
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -64,6 +65,9 @@ type converter struct {
 	str  string // src as a string
 	buf  []byte
 	err  error
+	// texts holds decoded texts, which are cut from it rather than each
+	// allocated: a Builder never changes the bytes of a string it returned.
+	texts strings.Builder
 
 	arena arena
 	stack []*Element // children being gathered, for all open elements
@@ -75,18 +79,26 @@ func (c *converter) loc(s cst.Span) Loc { return Loc{c.file, s} }
 // text returns the source bytes of s as a string, without allocating.
 func (c *converter) text(s cst.Span) string { return c.str[s.Start:s.End] }
 
-// element converts an element or processing instruction node; its tail is
-// left for the caller.
-func (c *converter) element(n cst.Node) *Element {
+// element converts an element or processing instruction node spanning sp;
+// its tail is left for the caller.
+func (c *converter) element(n cst.Node, sp cst.Span) *Element {
 	e := c.arena.element()
-	e.Loc = c.loc(n.Span())
+	e.Loc = c.loc(sp)
 	if n.Kind() == cst.KindPI {
-		c.pi(e, n)
+		c.pi(e)
 		return e
 	}
 	e.Tag = c.text(n.NameToken().Span())
+	// The children are walked as siblings rather than with the Attrs and
+	// Content iterators: their loop bodies would be closures allocated for
+	// every element. In a well-formed tree the first child is the start tag
+	// and the last, unless the element is empty, the end tag.
+	tag := n.FirstChild()
 	first := len(c.arena.attrs)
-	for a := range n.Attrs() {
+	for a := tag.FirstChild(); a.IsValid(); a = a.NextSibling() {
+		if a.Kind() != cst.KindAttribute {
+			continue
+		}
 		ns, vs := a.NameToken().Span(), a.ValueSpan()
 		value := c.text(vs)
 		if needsDecoding(value) {
@@ -107,19 +119,23 @@ func (c *converter) element(n cst.Node) *Element {
 	base := len(c.stack)
 	var prev *Element
 	run := textRun{start: -1}
-	for k := range n.Content() {
+	end := tag.Span().End // where the content ends: after the start tag when empty
+	for k := tag.NextSibling(); k.IsValid(); k = k.NextSibling() {
 		switch k.Kind() {
 		case cst.KindText, cst.KindCDATA, cst.KindComment:
 			c.add(&run, k)
 		case cst.KindElement, cst.KindPI:
-			c.flush(e, prev, &run, k.Span().Start)
-			ch := c.element(k)
+			ksp := k.Span()
+			c.flush(e, prev, &run, ksp.Start)
+			ch := c.element(k, ksp)
 			ch.parent = e
 			c.stack = append(c.stack, ch)
 			prev = ch
+		case cst.KindEndTag:
+			end = k.Span().Start
 		}
 	}
-	c.flush(e, prev, &run, n.ContentSpan().End)
+	c.flush(e, prev, &run, end)
 	if k := len(c.stack) - base; k > 0 {
 		if len(c.kids) < k {
 			c.kids = make([]*Element, max(k, 256))
@@ -145,9 +161,10 @@ func (c *converter) flush(e, prev *Element, run *textRun, at int) {
 }
 
 // pi converts a processing instruction: lxml keeps it as a node whose text
-// is everything after the target and the whitespace that follows it.
-func (c *converter) pi(e *Element, n cst.Node) {
-	raw := n.Text()
+// is everything after the target and the whitespace that follows it. e.Loc
+// is already set.
+func (c *converter) pi(e *Element) {
+	raw := c.text(e.Loc.Span)
 	body := strings.TrimSuffix(strings.TrimPrefix(raw, "<?"), "?>")
 	i := 0
 	for i < len(body) && !isSpace(body[i]) {
@@ -160,7 +177,7 @@ func (c *converter) pi(e *Element, n cst.Node) {
 		j++
 	}
 	e.Text = body[j:]
-	start := n.Span().Start + 2 + j
+	start := e.Loc.Span.Start + 2 + j
 	e.text = origin{span: spanOf(start, start+len(e.Text))}
 }
 
@@ -249,8 +266,16 @@ func (c *converter) finish(r *textRun, at int) (string, origin) {
 	if r.verbatim {
 		return c.text(spanOf(r.vs, r.ve)), origin{span: spanOf(r.start, r.end)}
 	}
-	s := string(r.buf)
-	return s, origin{span: spanOf(r.start, r.end)}
+	if c.texts.Cap()-c.texts.Len() < len(r.buf) {
+		// A new chunk; the strings cut from the old one keep it alive. A
+		// decoded text is never longer than its source, so the rest of the
+		// source bounds what the file can still need.
+		c.texts = strings.Builder{}
+		c.texts.Grow(max(len(r.buf), min(len(c.src)-r.start, 1024)))
+	}
+	start := c.texts.Len()
+	c.texts.Write(r.buf)
+	return c.texts.String()[start:], origin{span: spanOf(r.start, r.end)}
 }
 
 // appendChars appends character data, normalising "\r\n" and a lone "\r"

@@ -1,16 +1,33 @@
 package macros
 
+import "slices"
+
 // Clone returns a deep copy of e (tail included, as lxml's deepcopy),
 // without a parent.
 func (e *Element) Clone() *Element { return e.clone(nil) }
 
 // clone deep-copies e; st, when not nil, pushes a step on the copies'
-// chains. The copies are allocated in two slabs, one for the elements and
-// one for their attributes.
+// chains.
 func (e *Element) clone(st *stepper) *Element {
-	nEl, nAttr := e.count()
-	a := arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
+	a := arenaFor(e)
 	return a.copy(e, st)
+}
+
+// arenaFor returns an arena that holds copies of the subtrees of roots in
+// three slabs: the elements, their attributes and their children slices
+// (every element but a root is a child).
+func arenaFor(roots ...*Element) arena {
+	nEl, nAttr := 0, 0
+	for _, r := range roots {
+		e, a := r.count()
+		nEl += e
+		nAttr += a
+	}
+	a := arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
+	if nKids := nEl - len(roots); nKids > 0 {
+		a.kids = make([]*Element, 0, nKids)
+	}
+	return a
 }
 
 // count returns the number of elements and attributes in the subtree of e.
@@ -24,10 +41,12 @@ func (e *Element) count() (els, attrs int) {
 	return els, attrs
 }
 
-// arena hands out elements and attributes from preallocated slabs.
+// arena hands out elements, attributes and children slices from
+// preallocated slabs.
 type arena struct {
 	els   []Element
 	attrs []Attr
+	kids  []*Element
 }
 
 func (a *arena) element() *Element {
@@ -51,6 +70,16 @@ func (a *arena) attrSlice(n int) []Attr {
 	return s
 }
 
+// kidSlice returns a slice of n children; appending to it reallocates.
+func (a *arena) kidSlice(n int) []*Element {
+	if cap(a.kids)-len(a.kids) < n {
+		a.kids = make([]*Element, 0, max(n, 64))
+	}
+	s := a.kids[len(a.kids) : len(a.kids)+n : len(a.kids)+n]
+	a.kids = a.kids[:len(a.kids)+n]
+	return s
+}
+
 func (a *arena) copy(e *Element, st *stepper) *Element {
 	c := a.element()
 	*c = *e
@@ -63,7 +92,7 @@ func (a *arena) copy(e *Element, st *stepper) *Element {
 		copy(c.Attrs, e.Attrs)
 	}
 	if len(e.Children) > 0 {
-		c.Children = make([]*Element, len(e.Children))
+		c.Children = a.kidSlice(len(e.Children))
 		for i, ch := range e.Children {
 			cc := a.copy(ch, st)
 			cc.parent = c
@@ -86,9 +115,12 @@ func (e *Element) restep(st *stepper) {
 type stepper struct {
 	step Step
 	// Most moved subtrees hold one or two distinct chains; a subtree built
-	// by many expansions holds many, and then a map takes over.
-	memo []stepMemo
-	big  map[*Step]*Step
+	// by many expansions holds many, and then a map takes over. The first
+	// chains are kept in an array rather than a slice the stepper would
+	// have to allocate.
+	memo  [8]stepMemo
+	nMemo int
+	big   map[*Step]*Step
 }
 
 type stepMemo struct{ prev, next *Step }
@@ -99,7 +131,7 @@ func (s *stepper) push(prev *Step) *Step {
 			return n
 		}
 	} else {
-		for _, m := range s.memo {
+		for _, m := range s.memo[:s.nMemo] {
 			if m.prev == prev {
 				return m.next
 			}
@@ -107,8 +139,9 @@ func (s *stepper) push(prev *Step) *Step {
 	}
 	n := s.step
 	n.Prev = prev
-	if s.big == nil && len(s.memo) < 8 {
-		s.memo = append(s.memo, stepMemo{prev, &n})
+	if s.big == nil && s.nMemo < len(s.memo) {
+		s.memo[s.nMemo] = stepMemo{prev, &n}
+		s.nMemo++
 		return &n
 	}
 	if s.big == nil {
@@ -135,21 +168,37 @@ func replace(query *Element, targets []*Element, dup bool, st *stepper) int {
 			break
 		}
 	}
-	kids := make([]*Element, 0, len(p.Children)-1+len(targets))
-	kids = append(kids, p.Children[:idx]...)
 	n := 0
-	for _, t := range targets {
+	var a arena
+	if dup {
+		// All the copies in one arena.
+		a = arenaFor(targets...)
+	}
+	place := func(t *Element) *Element {
 		if dup {
-			t = t.clone(st)
+			t = a.copy(t, st)
 		} else {
 			t.restep(st)
 		}
 		t.parent = p
-		kids = append(kids, t)
 		n += t.size()
+		return t
 	}
-	kids = append(kids, p.Children[idx+1:]...)
-	p.Children = kids
+	// A children slice belongs to its parent alone, so one target or none
+	// is put in place without a new slice.
+	switch len(targets) {
+	case 0:
+		p.Children = slices.Delete(p.Children, idx, idx+1)
+	case 1:
+		p.Children[idx] = place(targets[0])
+	default:
+		kids := make([]*Element, 0, len(p.Children)-1+len(targets))
+		kids = append(kids, p.Children[:idx]...)
+		for _, t := range targets {
+			kids = append(kids, place(t))
+		}
+		p.Children = append(kids, p.Children[idx+1:]...)
+	}
 	query.parent = nil
 	return n
 }

@@ -137,7 +137,7 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	macrosEl.Tail, macrosEl.tail = "", origin{span: at}
 
 	x := expander{res: res}
-	x.tokens.src = res.source
+	x.tokens.res = res
 	for _, d := range ld.defs {
 		if d.typ != "token" {
 			continue
@@ -157,7 +157,17 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 		return nil, errorf(ErrSelfToken, res.pos(d.def), "Exception: Token '"+d.name+"' cannot contain itself",
 			"token %s cannot be substituted: %s", d.name, how)
 	}
-	x.macros = map[string]*xmlMacro{}
+	nXML := 0
+	for _, d := range ld.defs {
+		if d.typ == "xml" {
+			nXML++
+		}
+	}
+	// The macros live in one slab; most are never expanded by the tool, so
+	// their parameters are read on first use.
+	slab := make([]xmlMacro, 0, nXML)
+	x.macros = make(map[string]*xmlMacro, nXML)
+	x.order = make([]string, 0, nXML)
 	for _, d := range ld.defs {
 		if d.typ != "xml" {
 			continue
@@ -169,7 +179,8 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 		if _, dup := x.macros[name]; !dup {
 			x.order = append(x.order, name)
 		}
-		x.macros[name] = newXMLMacro(name, d.el)
+		slab = append(slab, xmlMacro{name: name, el: d.el})
+		x.macros[name] = &slab[len(slab)-1]
 	}
 	if err := x.expandAll([]*Element{root}); err != nil {
 		return nil, err
@@ -191,60 +202,72 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 type xmlMacro struct {
 	name   string
 	el     *Element
-	quote  string
+	parsed bool // params has been read from el's attributes
 	params []param
 }
 
 type param struct {
 	name     string
+	key      string // the token it is substituted as: quoted, upper case
 	required bool
 	def      Attr // the token_x attribute giving the default
 }
 
-func newXMLMacro(name string, el *Element) *xmlMacro {
-	m := &xmlMacro{name: name, el: el, quote: "@"}
-	set := func(p param) {
-		for i := range m.params {
-			if m.params[i].name == p.name {
-				m.params[i] = p
-				return
-			}
-		}
-		m.params = append(m.params, p)
+// parse reads the parameters from the macro's attributes, once.
+func (m *xmlMacro) parse() {
+	if m.parsed {
+		return
 	}
-	for _, a := range el.Attrs {
+	m.parsed = true
+	quote := "@"
+	for _, a := range m.el.Attrs {
 		if a.Name == "token_quote" {
-			m.quote = a.Value
+			quote = a.Value
 		}
 		if a.Name == "tokens" {
-			for _, t := range strings.Split(a.Value, ",") {
-				set(param{name: t, required: true})
+			for t := range strings.SplitSeq(a.Value, ",") {
+				m.set(param{name: t, required: true})
 			}
 		} else if strings.HasPrefix(a.Name, "token_") {
-			set(param{name: a.Name[len("token_"):], def: a})
+			m.set(param{name: a.Name[len("token_"):], def: a})
 		}
 	}
-	return m
+	for i := range m.params {
+		m.params[i].key = quote + pyUpper(m.params[i].name) + quote
+	}
 }
 
-// tokens returns the parameter tokens of one <expand> of the macro.
-func (m *xmlMacro) tokens(e *Element, res *Result) (*tokenTable, error) {
-	if len(m.params) == 0 {
-		return nil, nil
+// set adds a parameter, or replaces the one of the same name in place.
+func (m *xmlMacro) set(p param) {
+	for i := range m.params {
+		if m.params[i].name == p.name {
+			m.params[i] = p
+			return
+		}
 	}
-	t := tokenTable{src: res.source}
+	m.params = append(m.params, p)
+}
+
+// tokens fills the empty table t with the parameter tokens of one
+// <expand> of the macro.
+func (m *xmlMacro) tokens(t *tokenTable, e *Element, res *Result) error {
+	m.parse()
+	if len(m.params) == 0 {
+		return nil
+	}
+	t.res, t.list = res, make([]tokenDef, 0, len(m.params))
 	for _, p := range m.params {
 		a, file := e.Attr(p.name), e.Loc.File
 		if a == nil {
 			file = m.el.Loc.File
 			if p.required {
-				return nil, errorf(ErrMissingParam, res.pos(e.Loc),
+				return errorf(ErrMissingParam, res.pos(e.Loc),
 					"ValueError: Failed to expand macro - missing required parameter ["+p.name+"].",
 					"<expand macro=%q> lacks the required parameter %s", m.name, p.name)
 			}
 			a = &p.def
 		}
-		t.set(tokenDef{name: m.quote + pyUpper(p.name) + m.quote, value: a.Value, origin: a.value.export(file), def: Loc{file, a.value.span}})
+		t.set(tokenDef{name: p.key, value: a.Value, origin: a.value.export(file), def: Loc{file, a.value.span}})
 	}
-	return &t, nil
+	return nil
 }

@@ -73,30 +73,29 @@ func (x *expander) expandOne(e *Element) error {
 			"AssertionError: Attempted to expand macro with no 'macro' attribute defined.",
 			"<expand> without macro=: name the macro to expand%s", x.context())
 	}
-	ctx := x.context()
 	if slices.Contains(x.visited, name) {
 		return errorf(ErrCycle, x.res.pos(e.Loc),
 			"AssertionError: Cycle in nested macros: already expanded "+pyList(x.visited)+" can't expand '"+name+"' again",
 			"macro %s expands itself: cycle %s → %s", name, strings.Join(x.visited, " → "), name)
 	}
-	x.visited = append(x.visited, name)
 	m := x.macros[name]
 	if m == nil {
 		return errorf(ErrUndefinedMacro, x.res.pos(e.Loc),
 			"AssertionError: No macro named "+name+" found, known macros are "+strings.Join(x.order, ", ")+".",
-			"no macro named %s%s%s", name, ctx, suggest(name, x.order))
+			"no macro named %s%s%s", name, x.context(), suggest(name, x.order))
 	}
+	x.visited = append(x.visited, name)
 	body := m.el.Clone()
 	if err := x.yields(body, e); err != nil {
 		return err
 	}
-	toks, err := m.tokens(e, x.res)
-	if err != nil {
+	var toks tokenTable // on the stack: substitution does not keep it
+	if err := m.tokens(&toks, e, x.res); err != nil {
 		return err
 	}
-	if toks != nil && toks.len() > 0 {
+	if toks.len() > 0 {
 		for _, c := range body.Children {
-			if err := x.substitute(c, toks); err != nil {
+			if err := x.substitute(c, &toks); err != nil {
 				return err
 			}
 		}

@@ -13,12 +13,16 @@ import (
 type tokenTable struct {
 	list []tokenDef
 	// first marks the first bytes of the names, so that strings holding
-	// none of them are skipped without a search per token.
+	// none of them are skipped without a search per token. nFirst counts
+	// them; when it is one, as when every name is quoted with "@", that
+	// byte is only and strings.IndexByte finds it fastest.
 	first    [256]bool
+	nFirst   int
+	only     byte
 	hasEmpty bool
-	// src returns the source of a file, to tell whether a piece of a
+	// res holds the sources of the files, to tell whether a piece of a
 	// substituted string maps exactly onto source bytes.
-	src func(file string) []byte
+	res *Result
 }
 
 type tokenDef struct {
@@ -39,8 +43,10 @@ func (t *tokenTable) set(d tokenDef) {
 	t.list = append(t.list, d)
 	if d.name == "" {
 		t.hasEmpty = true
-	} else {
-		t.first[d.name[0]] = true
+	} else if b := d.name[0]; !t.first[b] {
+		t.first[b] = true
+		t.nFirst++
+		t.only = b
 	}
 }
 
@@ -60,6 +66,9 @@ func (t *tokenTable) mayHold(s string) bool {
 	if t.hasEmpty {
 		return true
 	}
+	if t.nFirst == 1 {
+		return strings.IndexByte(s, t.only) >= 0
+	}
 	for i := 0; i < len(s); i++ {
 		if t.first[s[i]] {
 			return true
@@ -78,7 +87,7 @@ func (t *tokenTable) apply(s string, o Origin) (out string, oo Origin, changed b
 	for i := range t.list {
 		d := &t.list[i]
 		if strings.Contains(s, d.name) {
-			s, o = substitute(s, o, d.name, d.value, d.origin, t.src)
+			s, o = substitute(s, o, d.name, d.value, d.origin, t.res)
 			changed = true
 		}
 	}
@@ -100,7 +109,7 @@ func (t *tokenTable) expandNested() (self int) {
 			if i == j {
 				return i
 			}
-			cur.value, cur.origin = substitute(cur.value, cur.origin, name, t.list[i].value, t.list[i].origin, t.src)
+			cur.value, cur.origin = substitute(cur.value, cur.origin, name, t.list[i].value, t.list[i].origin, t.res)
 		}
 	}
 	return -1
@@ -108,16 +117,21 @@ func (t *tokenTable) expandNested() (self int) {
 
 // substitute replaces every occurrence of key in s by val (Python's
 // str.replace) and works out the origin of the result piece by piece.
-func substitute(s string, o Origin, key, val string, vo Origin, src func(string) []byte) (string, Origin) {
+func substitute(s string, o Origin, key, val string, vo Origin, res *Result) (string, Origin) {
 	if key == "" {
 		// Python inserts val between every two characters; keep the origin
 		// coarse rather than tracking each insertion.
 		return strings.ReplaceAll(s, key, val), Origin{Loc: o.Loc, Parts: []Part{{Loc: o.Loc}}}
 	}
-	sp, vp := o.parts(len(s), src), vo.parts(len(val), src)
+	// An origin without parts becomes one part, kept on the stack: cutParts
+	// copies what it needs.
+	var sOne, vOne [1]Part
+	sp, vp := o.parts(len(s), res, &sOne), vo.parts(len(val), res, &vOne)
+	// Every occurrence adds the parts of val and may split one of s.
+	n := strings.Count(s, key)
 	var b strings.Builder
-	b.Grow(len(s) + len(val))
-	out := make([]Part, 0, len(sp)+len(vp)+1)
+	b.Grow(len(s) + n*(len(val)-len(key)))
+	out := make([]Part, 0, len(sp)+n*(len(vp)+1))
 	pos := 0
 	for {
 		j := strings.Index(s[pos:], key)
@@ -136,16 +150,18 @@ func substitute(s string, o Origin, key, val string, vo Origin, src func(string)
 	return b.String(), Origin{Loc: o.Loc, Parts: out}
 }
 
-// parts returns the origin of a string of length n as a list of parts.
-func (o Origin) parts(n int, src func(string) []byte) []Part {
+// parts returns the origin of a string of length n as a list of parts;
+// one holds the single part of an origin without parts.
+func (o Origin) parts(n int, res *Result, one *[1]Part) []Part {
 	if o.Parts != nil {
 		return o.Parts
 	}
 	exact := false
-	if src != nil {
-		exact = exactSpan(src(o.Loc.File), o.Loc.Span, n)
+	if res != nil {
+		exact = exactSpan(res.source(o.Loc.File), o.Loc.Span, n)
 	}
-	return []Part{{Off: 0, Loc: o.Loc, exact: exact}}
+	one[0] = Part{Off: 0, Loc: o.Loc, exact: exact}
+	return one[:]
 }
 
 // exactSpan reports whether a decoded string of length n maps byte for
@@ -211,10 +227,27 @@ func (x *expander) substitute(el *Element, t *tokenTable) error {
 // the new name (in place when that name exists, else at the end) and then
 // deletes the old name, even when both names are equal.
 func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
-	if !slices.ContainsFunc(el.Attrs, func(a Attr) bool { return t.mayHold(a.Name) || t.mayHold(a.Value) }) {
+	names, values := false, false
+	for i := range el.Attrs {
+		names = names || t.mayHold(el.Attrs[i].Name)
+		values = values || t.mayHold(el.Attrs[i].Value)
+	}
+	if !names && !values {
 		return nil
 	}
 	file := el.Loc.File
+	if !names {
+		// No name changes, so the attributes keep their places (their names
+		// are distinct: the parser rejects duplicates) and only values are
+		// stored; a snapshot would equal the attributes as they are read.
+		for i := range el.Attrs {
+			a := &el.Attrs[i]
+			if v, o, changed := t.apply(a.Value, a.value.export(file)); changed {
+				a.Value, a.value = v, originOf(o)
+			}
+		}
+		return nil
+	}
 	snapshot := slices.Clone(el.Attrs)
 	for _, a := range snapshot {
 		if v, o, changed := t.apply(a.Value, a.value.export(file)); changed {

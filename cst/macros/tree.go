@@ -69,7 +69,9 @@ func (o origin) export(file string) Origin {
 func originOf(o Origin) origin {
 	out := origin{span: o.Loc.Span}
 	if o.Parts != nil {
-		out.parts = &o.Parts
+		// A copy of the slice header alone goes to the heap, not all of o.
+		parts := o.Parts
+		out.parts = &parts
 	}
 	return out
 }
