@@ -98,9 +98,6 @@ type Expansion struct {
 	// parent: for text that Galaxy moves elsewhere, such as the text after
 	// the children of a macro definition.
 	ExactTail func(parent, child *macros.Element) bool
-	// Before, when set, is the caller's expansion of the before side
-	// with Macros, so that the gate expands only the after side.
-	Before *macros.Result
 
 	// Parse and Expand, when set, replace cst.Parse and
 	// macros.ExpandTree, so that a caller that has parsed and expanded the
@@ -152,10 +149,7 @@ func (x *Expansion) Compare(before, after []byte) ([]*ViewChange, error) {
 	}
 	var vb, va *macros.Element
 	if tb.RootElement().Name() == "tool" {
-		rb, errB := x.Before, error(nil)
-		if rb == nil {
-			rb, errB = x.expand(tb, x.Macros)
-		}
+		rb, errB := x.expand(tb, x.Macros)
 		ra, errA := x.expand(ta, aopts)
 		switch {
 		case unresolved(errB) || unresolved(errA):

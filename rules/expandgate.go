@@ -181,10 +181,38 @@ type Importer struct {
 	File   string // the tool's path, the base of its imports
 	Import string // the path the tool's expansion opens the macro file under ([macros.Result.Imports])
 	Tool   []byte // the tool as it will be: rewritten by the same run (its own gate passed), or as it stands
-	// View, when not nil, is the expansion of Tool with the imports as
-	// they stand, as the run made it ([Formatted.Expansion]); the gate
-	// then expands Tool only with the rewritten macro file.
-	View *macros.Result
+	// Landing, when not nil, says where Galaxy puts the macro file's
+	// elements in Tool's expanded view ([Landings]); with it the gate can
+	// often pass a rewrite without expanding Tool again.
+	Landing *Landing
+}
+
+// Landing records where the elements of one imported macro file land in
+// one importer's expanded view: the offsets, in the macro file, of those
+// whose parent there is a data element (see [FormatOptions]).
+type Landing struct {
+	data map[int]bool
+}
+
+// Landings reads view, a tool's expanded view, and returns for each file
+// it imports (by the path the expansion opened) where its elements land.
+func Landings(view *macros.Result) map[string]*Landing {
+	out := map[string]*Landing{}
+	for _, imp := range view.Imports {
+		out[imp] = &Landing{data: map[int]bool{}}
+	}
+	var walk func(e *macros.Element)
+	walk = func(e *macros.Element) {
+		data := isPayload(e.Tag)
+		for _, c := range e.Children {
+			if l := out[c.Loc.File]; l != nil && data {
+				l.data[c.Loc.Span.Start] = true
+			}
+			walk(c)
+		}
+	}
+	walk(view.Root)
+	return out
 }
 
 // ImportersGate returns the gate of a macro file: macro files are checked
@@ -225,12 +253,6 @@ func expandImporters(importers []Importer, mo macros.Options, allow []*rewrite.V
 		aopts := mo
 		aopts.Files = files
 		x := &rewrite.Expansion{File: imp.File, Macros: mo, After: &aopts, Data: isPayload, Allow: allow}
-		if imp.View != nil {
-			if t := imp.View.Tree(imp.File); t != nil && bytes.Equal(t.Source(), imp.Tool) {
-				x.Before = imp.View
-				x.Parse = func([]byte) *cst.Tree { return t }
-			}
-		}
 		if _, err := x.Compare(imp.Tool, imp.Tool); err != nil {
 			var ge *rewrite.GateError
 			if errors.As(err, &ge) {
@@ -282,24 +304,17 @@ type spliceContexts struct {
 	data map[int]bool
 }
 
-// contextsOf reads where the elements of the macro file imported as path
-// land in the importers' views; nil when an importer has no view.
+// contextsOf merges the landings of the importers; nil when one of them
+// has none.
 func contextsOf(importers []Importer) *spliceContexts {
 	ctx := &spliceContexts{data: map[int]bool{}}
-	var walk func(imp string, e *macros.Element)
-	walk = func(imp string, e *macros.Element) {
-		for _, c := range e.Children {
-			if c.Loc.File == imp && isPayload(e.Tag) {
-				ctx.data[c.Loc.Span.Start] = true
-			}
-			walk(imp, c)
-		}
-	}
 	for _, imp := range importers {
-		if imp.View == nil {
+		if imp.Landing == nil {
 			return nil
 		}
-		walk(imp.Import, imp.View.Root)
+		for off := range imp.Landing.data {
+			ctx.data[off] = true
+		}
 	}
 	return ctx
 }

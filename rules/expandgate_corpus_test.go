@@ -203,7 +203,7 @@ func TestCorpusMacroFilesThroughImporters(t *testing.T) {
 		defer mu.Unlock()
 		for _, imp := range res.Imports {
 			key := filepath.Clean(imp)
-			importers[key] = append(importers[key], rules.Importer{File: tools[i].path, Import: imp, Tool: tools[i].src, View: res})
+			importers[key] = append(importers[key], rules.Importer{File: tools[i].path, Import: imp, Tool: tools[i].src, Landing: rules.Landings(res)[imp]})
 		}
 	})
 	var changed, checks, unused, fast int

@@ -42,9 +42,9 @@ func TestImportersGateSplices(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			imp := rules.Importer{File: "/t/tool.xml", Import: res.Imports[0], Tool: src, View: res}
+			imp := rules.Importer{File: "/t/tool.xml", Import: res.Imports[0], Tool: src, Landing: rules.Landings(res)[res.Imports[0]]}
 			if c.noView {
-				imp.View = nil
+				imp.Landing = nil
 			}
 			imps := []rules.Importer{imp}
 			if got := rules.KeepsEverySplice([]byte(before), []byte(after), imps); got != c.shortcut {

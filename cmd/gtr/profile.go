@@ -8,9 +8,34 @@ import (
 )
 
 // startProfile writes a CPU profile of the run to the file named by
-// GTR_CPUPROFILE, for measuring gtr on real files (see README,
-// Performance). It returns the function that stops it.
+// GTR_CPUPROFILE, and a heap profile at the end of the run to the file
+// named by GTR_MEMPROFILE, for measuring gtr on real files (see README,
+// Performance). It returns the function that stops them.
 func startProfile() func() {
+	stopCPU := startCPUProfile()
+	return func() {
+		stopCPU()
+		writeHeapProfile()
+	}
+}
+
+func writeHeapProfile() {
+	path := os.Getenv("GTR_MEMPROFILE")
+	if path == "" {
+		return
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gtr: GTR_MEMPROFILE: %v\n", err)
+		return
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		fmt.Fprintf(os.Stderr, "gtr: GTR_MEMPROFILE: %v\n", err)
+	}
+}
+
+func startCPUProfile() func() {
 	path := os.Getenv("GTR_CPUPROFILE")
 	if path == "" {
 		return func() {}

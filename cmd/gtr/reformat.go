@@ -18,11 +18,11 @@ type rewriteResult struct {
 	changed bool
 	notes   []string // advisory findings of the selected rules, one line each
 	err     *fileError
-	// For a tool: the macro files its expansion opens, and, when one of
-	// them is a macro file of the run, the expansion itself, for the
-	// check of that macro file through its importers.
-	imports []string
-	view    *macros.Result
+	// For a tool: the macro files its expansion opens, and where their
+	// elements land in its expanded view, for the check of the macro
+	// files of the run through their importers.
+	imports  []string
+	landings map[string]*rules.Landing
 }
 
 // skipped reports whether the file is neither a tool nor a macro file.
@@ -83,7 +83,7 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 			return rewriteResult{src: s}
 		}
 		r := formatSource(files[i], s, fe, rs, mo, nil)
-		r.keepView(inRun)
+		r.keepLandings(inRun)
 		return r
 	}, func(i int, r rewriteResult) {
 		if r.src != nil && r.src.kind != rules.TargetMacro {
@@ -101,9 +101,6 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 		return out
 	}
 	importers := findImporters(files, out, pending, mo)
-	for i := range out {
-		out[i].view = nil // the importers hold what they need
-	}
 	forEachOrdered(len(pending), func(k int) rewriteResult {
 		i := pending[k]
 		return formatSource(files[i], out[i].src, nil, rs, mo, rules.ImportersGate(importers[i], mo, rs.fix))
@@ -111,17 +108,14 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 	return out
 }
 
-// keepView keeps the tool's expansion only when it imports a file of the
-// run: only macro files are checked through their importers.
-func (r *rewriteResult) keepView(inRun map[string]bool) {
-	keep := false
-	for _, imp := range r.imports {
-		if abs, err := filepath.Abs(imp); err == nil && inRun[abs] {
-			keep = true
+// keepLandings keeps the landings of the tool's imports that are files
+// of the run: only macro files of the run are checked through their
+// importers.
+func (r *rewriteResult) keepLandings(inRun map[string]bool) {
+	for imp := range r.landings {
+		if abs, err := filepath.Abs(imp); err != nil || !inRun[abs] {
+			delete(r.landings, imp)
 		}
-	}
-	if !keep {
-		r.view = nil
 	}
 }
 
@@ -138,11 +132,11 @@ func findImporters(files []string, out []rewriteResult, pending []int, mo macros
 		}
 	}
 	importers := map[int][]rules.Importer{}
-	add := func(path string, imports []string, will []byte, view *macros.Result) {
+	add := func(path string, imports []string, will []byte, landings map[string]*rules.Landing) {
 		for _, imp := range imports {
 			abs, err := filepath.Abs(imp)
 			if i, ok := byPath[abs]; ok && err == nil {
-				importers[i] = append(importers[i], rules.Importer{File: path, Import: imp, Tool: will, View: view})
+				importers[i] = append(importers[i], rules.Importer{File: path, Import: imp, Tool: will, Landing: landings[imp]})
 			}
 		}
 	}
@@ -156,11 +150,11 @@ func findImporters(files []string, out []rewriteResult, pending []int, mo macros
 			continue
 		}
 		if r.changed && r.err == nil {
-			add(files[i], r.imports, r.out, r.view)
+			add(files[i], r.imports, r.out, r.landings)
 			continue
 		}
 		if r.err == nil {
-			add(files[i], r.imports, r.src.src, r.view)
+			add(files[i], r.imports, r.src.src, r.landings)
 			continue
 		}
 		if res, err := macros.Expand(files[i], r.src.src, mo); err == nil {
@@ -175,7 +169,7 @@ func findImporters(files []string, out []rewriteResult, pending []int, mo macros
 			}
 			if s, fe := load(name); fe == nil && s.kind == rules.TargetTool {
 				if res, err := macros.ExpandTree(s.tree, mo); err == nil {
-					add(name, res.Imports, s.src, res)
+					add(name, res.Imports, s.src, rules.Landings(res))
 				}
 			}
 		}
@@ -207,7 +201,7 @@ func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros
 	}
 	if s.kind == rules.TargetTool && s.tree != nil && macros.HasImports(s.tree) {
 		if view, err := res.Expansion(); err == nil {
-			r.imports, r.view = view.Imports, view
+			r.imports, r.landings = view.Imports, rules.Landings(view)
 		}
 	}
 	return r
