@@ -117,7 +117,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 	if opts.Macros != nil {
 		mo = *opts.Macros
 	}
-	views := &viewCache{file: file, opts: mo, m: map[string]*cachedView{}}
+	views := &viewCache{file: file, opts: mo}
 	if opts.Tree != nil {
 		views.remember(opts.Tree)
 	}
@@ -136,6 +136,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 	var found []Diagnostic
 	pass := func(t *cst.Tree) []rewrite.Fix {
 		last = t
+		views.remember(t)
 		found = check(t, rs, false, opts.Macros, views)
 		var fixes []rewrite.Fix
 		for _, d := range found {
@@ -172,7 +173,6 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 	for i := range found {
 		found[i].Pos = last.Position(found[i].Span.Start)
 	}
-	views.remember(last)
 	return Formatted{Result: res, Findings: found, views: views}, nil
 }
 
@@ -324,9 +324,9 @@ func contextsOf(importers []Importer) *spliceContexts {
 // the fix loop) and the expansion-equality gate (the input and the output)
 // expand each version once. Nothing may modify what it hands out.
 type viewCache struct {
-	file string
-	opts macros.Options
-	m    map[string]*cachedView // by source bytes
+	file  string
+	opts  macros.Options
+	views []*cachedView // one per version; a run makes a handful
 	// settled is set once a version of the file needed no schema repair
 	// (GTR006, GTR017): later versions differ from it only as the gate
 	// allows, so they need none either.
@@ -348,19 +348,31 @@ type cachedView struct {
 	done bool
 }
 
+// lookup returns the entry of the version with bytes src, nil when there
+// is none. Versions are compared by content, newest first: the tree a
+// caller holds may be another parse of the same bytes.
+func (c *viewCache) lookup(src []byte) *cachedView {
+	for i := len(c.views) - 1; i >= 0; i-- {
+		if v := c.views[i]; bytes.Equal(v.tree.Source(), src) {
+			return v
+		}
+	}
+	return nil
+}
+
 func (c *viewCache) parse(src []byte) *cst.Tree {
-	if v := c.m[string(src)]; v != nil {
+	if v := c.lookup(src); v != nil {
 		return v.tree
 	}
 	t := cst.Parse(c.file, src)
-	c.m[string(src)] = &cachedView{tree: t}
+	c.views = append(c.views, &cachedView{tree: t})
 	return t
 }
 
 // remember records t as the parse of its bytes.
 func (c *viewCache) remember(t *cst.Tree) {
-	if c.m[string(t.Source())] == nil {
-		c.m[string(t.Source())] = &cachedView{tree: t}
+	if c.lookup(t.Source()) == nil {
+		c.views = append(c.views, &cachedView{tree: t})
 	}
 }
 
@@ -370,13 +382,13 @@ func (c *viewCache) expand(t *cst.Tree, opts macros.Options) (*macros.Result, er
 	if !sameOptions(opts, c.opts) {
 		return macros.ExpandTree(t, opts)
 	}
-	v := c.m[string(t.Source())]
+	v := c.lookup(t.Source())
 	if v == nil {
 		v = &cachedView{tree: t}
-		c.m[string(t.Source())] = v
+		c.views = append(c.views, v)
 	}
 	if !v.done {
-		v.res, v.err = macros.ExpandTree(t, opts)
+		v.res, v.err = macros.ExpandTree(v.tree, opts)
 		v.done = true
 	}
 	return v.res, v.err

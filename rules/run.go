@@ -6,6 +6,7 @@ import (
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/rules/schema"
 )
 
 // Classify returns the kind of a parsed file by its root element: a tool, a
@@ -18,6 +19,18 @@ func Classify(t *cst.Tree) Target {
 		return TargetMacro
 	}
 	return 0
+}
+
+// Prepare starts readying, in the background, what the rules of rs need
+// before their first run (the compiled schema of GTR006 and GTR017), so
+// that a caller can overlap it with finding its files.
+func Prepare(rs []*Rule) {
+	for _, r := range rs {
+		if r == GTR006 || r == GTR017 {
+			go schema.Prepare()
+			return
+		}
+	}
 }
 
 // Check runs the rules that apply to the file and returns their findings in

@@ -89,6 +89,7 @@ func runCheck(e *env, args []string) int {
 	if !ok {
 		return code
 	}
+	rules.Prepare(rs)
 	files, walkErrs, code, ok := e.targets(paths)
 	if !ok {
 		return code

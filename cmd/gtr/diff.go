@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/rules"
 )
 
 const diffDoc = `
@@ -51,6 +52,7 @@ func runDiff(e *env, args []string) int {
 	if !ok {
 		return code
 	}
+	rules.Prepare(rs)
 	files, walkErrs, code, ok := e.targets(paths)
 	if !ok {
 		return code

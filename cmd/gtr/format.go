@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/galaxy-gtr/gtr/rules"
 )
 
 const formatDoc = `
@@ -67,6 +69,7 @@ func runFormat(e *env, args []string) int {
 	if !ok {
 		return code
 	}
+	rules.Prepare(rs)
 	files, walkErrs, code, ok := e.targets(paths)
 	if !ok {
 		return code

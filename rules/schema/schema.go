@@ -133,6 +133,11 @@ func defaultSet() *set {
 	return compiled
 }
 
+// Prepare compiles the schema tables now rather than on the first
+// validation, so that a caller can do it while it does other work. It is
+// safe to call more than once and concurrently.
+func Prepare() { defaultSet() }
+
 // Validate checks the tree rooted at root against the schema for profile
 // (resolved with [Resolve], so "" validates as the legacy profile with the
 // 16.10 schema) and returns every violation in document order. A profile
