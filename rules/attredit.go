@@ -35,16 +35,75 @@ func renameAttr(a cst.Node, name string) rewrite.Edit {
 }
 
 // hasDuplicateAttrs reports whether a tag names one attribute twice (a
-// well-formedness error that leaves no safe way to edit the tag).
+// well-formedness error that leaves no safe way to edit the tag). Tags have
+// few attributes, so comparing each with those before it is cheaper than a
+// set.
 func hasDuplicateAttrs(tag cst.Node) bool {
-	seen := map[string]bool{}
-	for a := range tag.Attrs() {
-		if seen[a.Name()] {
-			return true
+	for a := firstAttr(tag); a.IsValid(); a = nextAttr(a) {
+		for b := firstAttr(tag); b != a; b = nextAttr(b) {
+			if a.Name() == b.Name() {
+				return true
+			}
 		}
-		seen[a.Name()] = true
 	}
 	return false
+}
+
+// The attribute helpers below read attributes as [cst.Node.Attrs],
+// [cst.Node.Attr], [cst.Node.AttrValue] and [cst.Node.Get] do, following the
+// sibling links themselves: those iterators allocate on every call, and the
+// rules ask for attributes of nearly every element.
+
+// firstAttr returns the first attribute of an element or start tag, or the
+// zero Node.
+func firstAttr(n cst.Node) cst.Node {
+	if n.Kind() == cst.KindElement {
+		n = n.StartTag()
+	}
+	if n.Kind() != cst.KindStartTag {
+		return cst.Node{}
+	}
+	return attrFrom(n.FirstChild())
+}
+
+// nextAttr returns the attribute after a in its tag, or the zero Node.
+func nextAttr(a cst.Node) cst.Node { return attrFrom(a.NextSibling()) }
+
+// attrFrom returns the first attribute among c and its following siblings.
+func attrFrom(c cst.Node) cst.Node {
+	for ; c.IsValid(); c = c.NextSibling() {
+		if c.Kind() == cst.KindAttribute {
+			return c
+		}
+	}
+	return cst.Node{}
+}
+
+// attrNode returns the attribute called name of an element or start tag, or
+// the zero Node.
+func attrNode(n cst.Node, name string) cst.Node {
+	for a := firstAttr(n); a.IsValid(); a = nextAttr(a) {
+		if string(a.NameToken().Bytes()) == name {
+			return a
+		}
+	}
+	return cst.Node{}
+}
+
+// attrValue returns the decoded value of the attribute called name and
+// whether the attribute is present.
+func attrValue(n cst.Node, name string) (string, bool) {
+	a := attrNode(n, name)
+	if !a.IsValid() {
+		return "", false
+	}
+	return a.Value(), true
+}
+
+// attrGet returns the decoded value of the attribute called name, or "".
+func attrGet(n cst.Node, name string) string {
+	v, _ := attrValue(n, name)
+	return v
 }
 
 // galaxyBool reads a boolean attribute value as Galaxy's string_as_bool

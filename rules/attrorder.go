@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -45,22 +44,15 @@ func attrLess(rank attrRank, a, b string) bool {
 func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 	// Tags holding anything but names, whitespace and attributes (stray
 	// bytes of a malformed tag) are left alone.
-	for tok := range tag.OwnTokens() {
-		switch tok.Kind() {
-		case cst.TokLT, cst.TokName, cst.TokSpace, cst.TokGT, cst.TokSlashGT:
-		default:
-			return
-		}
-	}
-	attrs := slices.Collect(tag.Attrs())
-	// Fewer than two attributes are always in order.
-	if len(attrs) < 2 {
+	if !plainTag(tag) {
 		return
 	}
-	// Already in order: the common case, decided without allocating.
+	// Already in order, or fewer than two attributes: the common case,
+	// decided without collecting the attributes.
 	inOrder := true
-	for i := 1; i < len(attrs) && inOrder; i++ {
-		inOrder = !attrLess(rank, attrs[i].Name(), attrs[i-1].Name())
+	prev := firstAttr(tag)
+	for a := nextAttr(prev); a.IsValid() && inOrder; prev, a = a, nextAttr(a) {
+		inOrder = !attrLess(rank, a.Name(), prev.Name())
 	}
 	if inOrder {
 		return
@@ -69,7 +61,14 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 	if !p.Tree.WellFormed() && hasDuplicateAttrs(tag) {
 		return
 	}
-	sorted := slices.Clone(attrs)
+	// Room for the attributes of most tags, so that neither list needs
+	// the heap.
+	var attrBuf, sortBuf [16]cst.Node
+	attrs := attrBuf[:0]
+	for a := firstAttr(tag); a.IsValid(); a = nextAttr(a) {
+		attrs = append(attrs, a)
+	}
+	sorted := append(sortBuf[:0], attrs...)
 	slices.SortStableFunc(sorted, func(a, b cst.Node) int {
 		switch {
 		case attrLess(rank, a.Name(), b.Name()):
@@ -93,6 +92,19 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 	for i, a := range sorted {
 		names[i] = a.Name()
 	}
-	msg := fmt.Sprintf("attributes of <%s> are not in IUC order (expected %s)", tag.Name(), strings.Join(names, ", "))
+	msg := "attributes of <" + tag.Name() + "> are not in IUC order (expected " + strings.Join(names, ", ") + ")"
 	p.Fix(tag, msg, edits...)
+}
+
+// plainTag reports whether the tokens of tag itself (not its attributes')
+// are only its '<', name, whitespace and closing '>' or '/>'.
+func plainTag(tag cst.Node) bool {
+	for tok := range tag.OwnTokens() {
+		switch tok.Kind() {
+		case cst.TokLT, cst.TokName, cst.TokSpace, cst.TokGT, cst.TokSlashGT:
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -82,13 +82,14 @@ func classifyCDATA(p *Pass, el cst.Node) cdataBody {
 	// GTR207 writing '>' as &gt;) would change the text once inside CDATA.
 	// The bytes that stay the same are written back as they were.
 	var body strings.Builder
+	body.Grow(len("<![CDATA[") + span.Len() + len("]]>"))
 	body.WriteString("<![CDATA[")
 	for tok := range el.Tokens() {
 		if !span.Contains(tok.Span().Start) {
 			continue
 		}
 		if tok.Kind() != cst.TokEntityRef && tok.Kind() != cst.TokCharRef {
-			body.WriteString(tok.Text())
+			body.Write(tok.Bytes())
 			continue
 		}
 		r, ok := resolveReference(tok.Text())
@@ -136,6 +137,12 @@ func fileIsUTF8(t *cst.Tree) bool {
 	return true
 }
 
+// sharedCDATA is classifyCDATA of the <tool>'s child el called name,
+// computed once for both halves of a partition.
+func sharedCDATA(p *Pass, name string, el cst.Node) cdataBody {
+	return shared(p, "cdata "+name, func() cdataBody { return classifyCDATA(p, el) })
+}
+
 // checkCDATAWrap is the check of the fixable halves: wrap the body of the
 // <tool>'s child called name when it is wrappable.
 func checkCDATAWrap(p *Pass, name string) {
@@ -144,7 +151,7 @@ func checkCDATAWrap(p *Pass, name string) {
 	if !el.IsValid() || !el.EndTag().IsValid() {
 		return
 	}
-	b := classifyCDATA(p, el)
+	b := sharedCDATA(p, name, el)
 	// Only wrappable bodies are this half's.
 	if b.verdict != cdataWrappable {
 		return
@@ -160,7 +167,7 @@ func checkCDATAResidual(p *Pass, name string) {
 	if !el.IsValid() || !el.EndTag().IsValid() {
 		return
 	}
-	b := classifyCDATA(p, el)
+	b := sharedCDATA(p, name, el)
 	// Only the residual is this half's.
 	if b.verdict != cdataResidual {
 		return

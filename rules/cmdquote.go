@@ -2,6 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -59,7 +61,6 @@ func computeQuoteSites(p *Pass) []quoteSite {
 	if tmpl.Errors().Len() > 0 {
 		return nil
 	}
-	names := quoteNamesOf(tool)
 	w := &quoteWalk{tmpl: tmpl, q: &shellQuoting{}, at: func(off int) int {
 		return p.Tree.Position(dec.Map.Source(off)).Line
 	}}
@@ -68,6 +69,14 @@ func computeQuoteSites(p *Pass) []quoteSite {
 	}
 	w.macroTokens(tool)
 	w.children(tmpl.Root())
+	// Without a placeholder in unquoted shell text there is nothing to
+	// judge, and the names of the tool need not be collected.
+	if !slices.ContainsFunc(w.sites, func(ws walkSite) bool {
+		return ws.place == placeUnquoted || ws.place == placeNested
+	}) {
+		return nil
+	}
+	names := quoteNamesOf(tool)
 	bound := map[string]cheetah.Binding{}
 	for b := range tmpl.Bindings() {
 		if _, ok := bound[b.Name]; !ok {
@@ -75,9 +84,19 @@ func computeQuoteSites(p *Pass) []quoteSite {
 		}
 	}
 	loops := loopVarsOverParams(tmpl, names)
+	interpreter := cmd.Interpreter()
 	var out []quoteSite
-	for _, ws := range w.sites {
-		ph := ws.ph
+	k := 0 // the next site to meet
+	for ph := range tmpl.Placeholders() {
+		// The sites are some of the placeholders, in the same text order.
+		if k == len(w.sites) {
+			break
+		}
+		if ph.Node != w.sites[k].node {
+			continue
+		}
+		ws := w.sites[k]
+		k++
 		// Quoted values and arithmetic operands are not words to quote.
 		if ws.place != placeUnquoted && ws.place != placeNested {
 			continue
@@ -89,19 +108,21 @@ func computeQuoteSites(p *Pass) []quoteSite {
 		}
 		text, at := ph.Node.Text(), cst.Span{Start: ph.Node.Span().Start, End: ph.Node.Span().End}
 		s := quoteSite{verdict: quoteResidual, text: text, span: dec.Map.SourceSpan(at)}
-		what := names.describe(ph.Name)
 		s.kind, s.msg = quoteReason(ph, text, names, bound, loops[ph.Name], w.at)
-		if s.kind == "" {
-			s.kind, s.msg = placeReason(ws, w.refuse, cmd.Interpreter(), text, what)
+		if s.kind != "" {
+			out = append(out, s)
+			continue
 		}
+		what := names.describe(ph.Name)
+		s.kind, s.msg = placeReason(ws, w.refuse, interpreter, text, what)
 		if s.kind == "" && !dec.Map.Verbatim(at) {
 			s.kind = "reference"
-			s.msg = fmt.Sprintf("%s is %s, but it is written with character references here; quote it as '%s' "+
-				"once the command is in CDATA (GTR018)", text, what, text)
+			s.msg = text + " is " + what + ", but it is written with character references here; quote it as '" +
+				text + "' once the command is in CDATA (GTR018)"
 		}
 		if s.kind == "" {
 			s.verdict, s.kind = quoteFixable, names.top[ph.Name][0].kind
-			s.msg = fmt.Sprintf("%s is %s (one file path); quote it as '%s'", text, what, text)
+			s.msg = text + " is " + what + " (one file path); quote it as '" + text + "'"
 		}
 		out = append(out, s)
 	}
@@ -109,45 +130,46 @@ func computeQuoteSites(p *Pass) []quoteSite {
 }
 
 // quoteReason returns why the value behind a placeholder may not be a
-// single word, or "" when it is one file path.
+// single word, or "" when it is one file path. Messages are concatenated
+// rather than formatted: residual sites are many, and fmt boxes each
+// argument.
 func quoteReason(ph cheetah.Placeholder, text string, names quoteNames, bound map[string]cheetah.Binding,
 	isLoop bool, at func(int) int) (kind, msg string) {
-	unless := fmt.Sprintf("quote it as '%s' unless it must split into several words", text)
+	unless := func() string { return "; quote it as '" + text + "' unless it must split into several words" }
 	if b, ok := bound[ph.Name]; ok {
 		if isLoop {
-			return "loop", fmt.Sprintf("%s is a #for loop variable; quote it as '%s' if each of its values is one word", text, text)
+			return "loop", text + " is a #for loop variable; quote it as '" + text + "' if each of its values is one word"
 		}
-		return "rebound", fmt.Sprintf("$%s names a parameter but is rebound by #%s on line %d; %s",
-			ph.Name, b.Kind, at(b.Span.Start), unless)
+		return "rebound", "$" + ph.Name + " names a parameter but is rebound by #" + b.Kind.String() +
+			" on line " + strconv.Itoa(at(b.Span.Start)) + unless()
 	}
 	if ph.Path != ph.Name {
-		return "chain", fmt.Sprintf("%s reads an attribute of $%s (%s); %s", text, ph.Name, names.describe(ph.Name), unless)
+		return "chain", text + " reads an attribute of $" + ph.Name + " (" + names.describe(ph.Name) + ")" + unless()
 	}
 	if !barePlaceholder(text, ph.Name) {
-		return "expression", fmt.Sprintf("%s computes a value from $%s (%s); %s", text, ph.Name, names.describe(ph.Name), unless)
+		return "expression", text + " computes a value from $" + ph.Name + " (" + names.describe(ph.Name) + ")" + unless()
 	}
 	decls := names.top[ph.Name]
 	switch {
 	case len(decls) == 0 && !names.macro[ph.Name]:
-		return "nested", fmt.Sprintf("%s has the name of the nested parameter %s; %s", text, names.nested[ph.Name], unless)
+		return "nested", text + " has the name of the nested parameter " + names.nested[ph.Name].Path() + unless()
 	case len(decls) > 1 || names.macro[ph.Name] && len(decls) > 0:
-		return "ambiguous", fmt.Sprintf("%s is declared more than once (in this file or its macros); %s", text, unless)
+		return "ambiguous", text + " is declared more than once (in this file or its macros)" + unless()
 	case len(decls) == 0:
-		return "macro", fmt.Sprintf("%s is declared by a macro of this file; %s", text, unless)
+		return "macro", text + " is declared by a macro of this file" + unless()
 	}
 	d := decls[0]
 	// A boolean renders its truevalue or falsevalue: often a flag or
 	// nothing, and '' would pass an empty argument.
 	if d.kind == "boolean" {
-		return d.kind, fmt.Sprintf("%s is a boolean parameter; quote it as '%s' only if its truevalue and "+
-			"falsevalue are each one word (an empty one must stay unquoted)", text, text)
+		return d.kind, text + " is a boolean parameter; quote it as '" + text + "' only if its truevalue and " +
+			"falsevalue are each one word (an empty one must stay unquoted)"
 	}
 	if !d.fileValued() {
-		return d.kind, fmt.Sprintf("%s is %s; %s", text, d.describe(), unless)
+		return d.kind, text + " is " + d.describe() + unless()
 	}
 	if !d.direct {
-		return "macro", fmt.Sprintf("%s is %s declared inside an <expand>, whose macro decides where it ends up; %s",
-			text, d.describe(), unless)
+		return "macro", text + " is " + d.describe() + " declared inside an <expand>, whose macro decides where it ends up" + unless()
 	}
 	return "", ""
 }
@@ -155,8 +177,7 @@ func quoteReason(ph cheetah.Placeholder, text string, names quoteNames, bound ma
 // placeReason returns why a placeholder whose value is one file path still
 // cannot be quoted safely where it stands, or "".
 func placeReason(ws walkSite, refuse, interpreter, text, what string) (kind, msg string) {
-	var why string
-	advice := fmt.Sprintf("quote it as '%s' by hand", text)
+	var why, advice string
 	switch {
 	case refuse != "":
 		kind, why = "command", refuse
@@ -176,8 +197,10 @@ func placeReason(ws walkSite, refuse, interpreter, text, what string) (kind, msg
 	default:
 		return "", ""
 	}
-	return kind, fmt.Sprintf("%s is %s (one file path), but gtr cannot prove quoting it safe: %s; %s",
-		text, what, why, advice)
+	if advice == "" {
+		advice = "quote it as '" + text + "' by hand"
+	}
+	return kind, text + " is " + what + " (one file path), but gtr cannot prove quoting it safe: " + why + "; " + advice
 }
 
 // barePlaceholder reports whether text is $name, ${name}, $!name or
@@ -195,6 +218,18 @@ func barePlaceholder(text, name string) bool {
 // loopVarsOverParams returns the #for variables whose loop expression
 // refers to a tool parameter (directly or through an outer loop variable).
 func loopVarsOverParams(tmpl *cheetah.Template, names quoteNames) map[string]bool {
+	// Without a #for there are no loop variables, and the references need
+	// not be collected.
+	hasFor := false
+	for b := range tmpl.Bindings() {
+		if b.Kind == cheetah.BindFor {
+			hasFor = true
+			break
+		}
+	}
+	if !hasFor {
+		return nil
+	}
 	refs := map[int][]string{} // directive start → names it refers to
 	for r := range tmpl.References() {
 		n := r.Node

@@ -54,12 +54,12 @@ func article(word string) string {
 // them.
 type quoteNames struct {
 	top    map[string][]quoteDecl // names in Galaxy's parameter namespace
-	nested map[string]string      // names only nested parameters have, with a path
+	nested map[string]cst.Input   // names only nested parameters have: the first declaration
 	macro  map[string]bool        // names declared in the file's <macros>
 }
 
 func (n quoteNames) known(name string) bool {
-	return len(n.top[name]) > 0 || n.nested[name] != "" || n.macro[name]
+	return len(n.top[name]) > 0 || n.nested[name].IsValid() || n.macro[name]
 }
 
 // refers reports whether a placeholder rooted at name refers to a tool
@@ -77,7 +77,7 @@ func (n quoteNames) describe(name string) string {
 	if d := n.top[name]; len(d) > 0 {
 		return d[0].describe()
 	}
-	if n.nested[name] != "" {
+	if n.nested[name].IsValid() {
 		return "a nested parameter"
 	}
 	return "a parameter declared by a macro"
@@ -85,32 +85,26 @@ func (n quoteNames) describe(name string) string {
 
 // quoteNamesOf collects the names the command of tool can reach.
 func quoteNamesOf(tool cst.Tool) quoteNames {
-	names := quoteNames{top: map[string][]quoteDecl{}, nested: map[string]string{}, macro: map[string]bool{}}
+	names := quoteNames{top: map[string][]quoteDecl{}, nested: map[string]cst.Input{}, macro: map[string]bool{}}
 	if in := tool.Inputs(); in.IsValid() {
 		direct := in.Node().Parent() == tool.Node()
 		for i := range in.Walk() {
-			name := i.Name()
+			name := inputName(i.Node())
 			if name == "" {
 				continue
 			}
-			top, viaExpand := true, false
-			for _, e := range i.Enclosing() {
-				if e.Is("expand") {
-					viaExpand = true
-				} else {
-					top = false
-				}
-			}
+			top, viaExpand := enclosedBy(i.Node())
 			if !top {
-				if names.nested[name] == "" {
-					names.nested[name] = i.Path()
+				if !names.nested[name].IsValid() {
+					names.nested[name] = i // its path only for a message: see quoteReason
 				}
 				continue
 			}
 			d := quoteDecl{elem: i.Node().Name(), direct: direct && !viaExpand}
 			d.kind = d.elem
-			if prm, ok := cst.AsParam(i.Node()); ok {
-				d.ptype, d.multiple, d.kind = prm.Type(), prm.Multiple(), prm.Type()
+			if d.elem == "param" {
+				d.ptype, d.multiple = attrGet(i.Node(), "type"), galaxyBool(attrGet(i.Node(), "multiple"))
+				d.kind = d.ptype
 				if d.multiple {
 					d.kind = "multiple-" + d.kind
 				}
@@ -126,7 +120,8 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 			if d.elem == "data" {
 				d.kind = "output"
 			}
-			names.top[o.Name()] = append(names.top[o.Name()], d)
+			name := attrGet(o.Node(), "name")
+			names.top[name] = append(names.top[name], d)
 		}
 	}
 	// Configfile names are in the namespace too: only for clashes.
@@ -145,8 +140,8 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 			default:
 				continue
 			}
-			name, _ := el.AttrValue("name")
-			if arg, ok := el.AttrValue("argument"); name == "" && ok && el.Is("param") {
+			name, _ := attrValue(el, "name")
+			if arg, ok := attrValue(el, "argument"); name == "" && ok && el.Is("param") {
 				name = cst.ArgumentName(arg)
 			}
 			if name != "" {
@@ -155,4 +150,45 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 		}
 	}
 	return names
+}
+
+// inputName is [cst.Input.Name] of the declaration n: the name attribute
+// when present (even empty), else the name a <param> derives from its
+// argument.
+func inputName(n cst.Node) string {
+	if v, ok := attrValue(n, "name"); ok {
+		return v
+	}
+	if n.Is("param") {
+		if arg, ok := attrValue(n, "argument"); ok {
+			return cst.ArgumentName(arg)
+		}
+	}
+	return ""
+}
+
+// enclosedBy reads the elements [cst.Input.Enclosing] returns for the
+// declaration n, without collecting them: top says that only <expand>
+// elements enclose it (no conditional, when, repeat, section or upload
+// group), viaExpand that an <expand> does.
+func enclosedBy(n cst.Node) (top, viaExpand bool) {
+	top = true
+	for p := n.Parent(); p.Kind() == cst.KindElement; p = p.Parent() {
+		switch p.Name() {
+		case "expand":
+			viaExpand = true
+			continue
+		case "conditional", "when", "repeat", "section", "upload_dataset":
+			top = false
+			continue
+		case "page":
+			continue
+		case "token":
+			if p.Parent().Is("expand") {
+				continue
+			}
+		}
+		break
+	}
+	return top, viaExpand
 }

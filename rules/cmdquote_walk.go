@@ -23,8 +23,9 @@ type quoteWalk struct {
 	poison string
 	// refuse says why no placeholder of the command may be edited, or "".
 	refuse string
-	sites  []walkSite
-	phs    map[cheetah.Node]cheetah.Placeholder
+	// sites are in text order: the walk visits the children of each node
+	// in order, and Cheetah stores nodes in preorder.
+	sites []walkSite
 	// started and spaced follow the first word of the rendered text, which
 	// a (deprecated) interpreter attribute makes the script's name: some
 	// text was rendered, and a blank followed it.
@@ -34,7 +35,7 @@ type quoteWalk struct {
 // walkSite is a placeholder in shell context, with what the walk knew when
 // it reached it.
 type walkSite struct {
-	ph     cheetah.Placeholder
+	node   cheetah.Node // the placeholder
 	place  shellPlace
 	poison string
 	fdDup  bool // right after ">&" or "<&"
@@ -123,13 +124,7 @@ func (w *quoteWalk) placeholder(n cheetah.Node) {
 	if ws.poison == "" && w.q.heredoc {
 		ws.poison = "a here-document (<<) before it"
 	}
-	if w.phs == nil {
-		w.phs = map[cheetah.Node]cheetah.Placeholder{}
-		for ph := range w.tmpl.Placeholders() {
-			w.phs[ph.Node] = ph
-		}
-	}
-	ws.ph = w.phs[n]
+	ws.node = n
 	w.sites = append(w.sites, ws)
 	w.q.word()
 }

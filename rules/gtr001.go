@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -36,6 +36,28 @@ var GTR001 = &Rule{
 
 const indentUnit = "    "
 
+// lfGaps and crlfGaps back the gap texts (a newline and the indentation of
+// a level) of the first sixteen levels, so that the common gaps are slices
+// of one constant rather than new strings.
+const (
+	indentSpaces = "                                                                "
+	lfGaps       = "\n" + indentSpaces
+	crlfGaps     = "\r\n" + indentSpaces
+)
+
+// gapText returns the newline nl followed by the indentation of depth.
+func gapText(nl string, depth int) string {
+	n := len(indentUnit) * depth
+	switch {
+	case n > len(indentSpaces):
+	case nl == "\n":
+		return lfGaps[:1+n]
+	case nl == "\r\n":
+		return crlfGaps[:2+n]
+	}
+	return nl + strings.Repeat(indentUnit, depth)
+}
+
 func checkIndentation(p *Pass) {
 	root := p.Tree.RootElement()
 	// An unnamed or broken root gives nothing to lay out.
@@ -46,71 +68,78 @@ func checkIndentation(p *Pass) {
 }
 
 // indentElement fixes the layout gaps of el's content and recurses into its
-// child elements.
+// child elements. It walks the children by sibling links: the content
+// iterators would allocate for every element.
 func indentElement(p *Pass, el cst.Node, depth int) {
 	// Whitespace inside a payload element is data.
 	if isPayload(el.Name()) {
 		return
 	}
-	var items []cst.Node
 	hasChild, mixed := false, false
-	for c := range el.Content() {
-		items = append(items, c)
+	gaps := 1 // one before each child, one before the end tag
+	for c := el.FirstChild(); c.IsValid() && !mixed; c = c.NextSibling() {
 		switch c.Kind() {
 		case cst.KindElement, cst.KindComment, cst.KindPI:
 			hasChild = true
+			gaps++
 		case cst.KindCDATA:
 			mixed = true
 		case cst.KindText:
-			if !c.IsWhitespace() {
-				mixed = true
-			}
+			mixed = !c.IsWhitespace()
 		}
 	}
 	if hasChild && !mixed && el.EndTag().IsValid() {
-		fixGaps(p, el, items, depth)
+		fixGaps(p, el, depth, gaps)
 	}
-	for c := range el.Elements() {
-		indentElement(p, c, depth+1)
+	for c := el.FirstChild(); c.IsValid(); c = c.NextSibling() {
+		if c.Kind() == cst.KindElement {
+			indentElement(p, c, depth+1)
+		}
 	}
 }
 
 // fixGaps makes the whitespace before each child and before the end tag the
-// canonical newline plus indentation, in one fix for the element.
-func fixGaps(p *Pass, el cst.Node, items []cst.Node, depth int) {
-	inner := p.Newline + strings.Repeat(indentUnit, depth+1)
-	outer := p.Newline + strings.Repeat(indentUnit, depth)
+// canonical newline plus indentation, in one fix for the element. gaps is
+// their number, the most edits the fix can need: a misindented element
+// usually needs them all, so the edits are allocated once at that size.
+func fixGaps(p *Pass, el cst.Node, depth, gaps int) {
+	inner := gapText(p.Newline, depth+1)
+	outer := gapText(p.Newline, depth)
 	var edits []rewrite.Edit
-	first := cst.Span{Start: -1}
+	var first cst.Span    // the first gap edited: where the finding is reported
 	pending := cst.Node{} // whitespace text seen since the last child
+	add := func(e rewrite.Edit, at int) {
+		if edits == nil {
+			edits = make([]rewrite.Edit, 0, gaps)
+			first = cst.Span{Start: at, End: at}
+		}
+		edits = append(edits, e)
+	}
 	gap := func(at int, want string) {
-		if pending.IsValid() {
-			if string(pending.Bytes()) != want {
-				edits = append(edits, rewrite.Replace(pending, want))
-				if first.Start < 0 {
-					first = cst.Span{Start: at, End: at}
-				}
-			}
-		} else {
-			edits = append(edits, rewrite.Edit{Start: at, End: at, New: want})
-			if first.Start < 0 {
-				first = cst.Span{Start: at, End: at}
-			}
+		switch {
+		case !pending.IsValid():
+			add(rewrite.Edit{Start: at, End: at, New: want}, at)
+		case string(pending.Bytes()) != want:
+			add(rewrite.Replace(pending, want), at)
 		}
 		pending = cst.Node{}
 	}
-	for _, c := range items {
-		if c.Kind() == cst.KindText {
+	end := el.EndTag()
+	for c := el.FirstChild(); c.IsValid(); c = c.NextSibling() {
+		switch c.Kind() {
+		case cst.KindStartTag, cst.KindEndTag:
+			continue
+		case cst.KindText:
 			pending = c
 			continue
 		}
 		gap(c.Span().Start, inner)
 	}
-	gap(el.EndTag().Span().Start, outer)
+	gap(end.Span().Start, outer)
 	if len(edits) == 0 {
 		return
 	}
-	msg := fmt.Sprintf("children of <%s> should be indented by %d spaces (%d per level), one per line",
-		el.Name(), len(indentUnit)*(depth+1), len(indentUnit))
+	msg := "children of <" + el.Name() + "> should be indented by " + strconv.Itoa(len(indentUnit)*(depth+1)) +
+		" spaces (" + strconv.Itoa(len(indentUnit)) + " per level), one per line"
 	p.FixSpan(first, msg, edits...)
 }

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"fmt"
-
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rewrite"
 )
@@ -44,18 +42,17 @@ func checkCollapseEmpty(p *Pass) {
 }
 
 func collapseEmpty(p *Pass, el cst.Node) {
-	name := el.Name()
-	// Whitespace in a payload element is data, except in <help>.
-	if isPayload(name) && name != "help" {
-		return
-	}
 	end := el.EndTag()
 	// Empty-element tags and unclosed elements have nothing to collapse.
 	if !end.IsValid() {
 		return
 	}
 	n := 0
-	for c := range el.Content() {
+	for c := el.FirstChild(); c.IsValid(); c = c.NextSibling() {
+		switch c.Kind() {
+		case cst.KindStartTag, cst.KindEndTag:
+			continue
+		}
 		// Only whitespace text may be dropped; comments, CDATA and
 		// children stay.
 		if c.Kind() != cst.KindText || !c.IsWhitespace() {
@@ -67,7 +64,12 @@ func collapseEmpty(p *Pass, el cst.Node) {
 	if n == 0 {
 		return
 	}
+	name := el.Name()
+	// Whitespace in a payload element is data, except in <help>.
+	if isPayload(name) && name != "help" {
+		return
+	}
 	gt := el.StartTag().LastToken()
 	edit := rewrite.Edit{Start: gt.Span().Start, End: end.Span().End, New: "/>"}
-	p.Fix(el.StartTag(), fmt.Sprintf("<%s> holds only whitespace; write it as <%s …/>", name, name), edit)
+	p.Fix(el.StartTag(), "<"+name+"> holds only whitespace; write it as <"+name+" …/>", edit)
 }

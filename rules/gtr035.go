@@ -79,10 +79,10 @@ func checkRequirementVersionWhitespace(p *Pass) {
 func trimRequirementVersion(p *Pass, req cst.Node) {
 	// Galaxy's default requirement type is package; other types have no
 	// version to resolve.
-	if t, ok := req.AttrValue("type"); ok && t != "package" {
+	if t, ok := attrValue(req, "type"); ok && t != "package" {
 		return
 	}
-	a := req.Attr("version")
+	a := attrNode(req, "version")
 	v := a.Value()
 	// No version, or one without surrounding whitespace.
 	if !a.IsValid() || v == pyStrip(v) {
@@ -153,9 +153,9 @@ func rawUnitBefore(s string) (int, bool) {
 func checkToolNameWhitespace(p *Pass) {
 	root := p.Tree.RootElement()
 	// Galaxy shows the id when the name is missing or empty.
-	attr := root.Attr("name")
+	attr := attrNode(root, "name")
 	if attr.Value() == "" {
-		attr = root.Attr("id")
+		attr = attrNode(root, "id")
 	}
 	name := attr.Value()
 	// No name at all, or a clean one.

@@ -59,14 +59,14 @@ func replaceOutput(p *Pass, out cst.Node) {
 		return
 	}
 	// An expression output's value comes from 'from'; it stays an <output>.
-	if out.Attr("from").IsValid() {
+	if attrNode(out, "from").IsValid() {
 		return
 	}
 	// Galaxy asserts every output has a name.
-	if out.Get("name") == "" {
+	if attrGet(out, "name") == "" {
 		return
 	}
-	typ := out.Attr("type")
+	typ := attrNode(out, "type")
 	var edits []rewrite.Edit
 	var elem string
 	switch typ.Value() {
@@ -74,10 +74,10 @@ func replaceOutput(p *Pass, out cst.Node) {
 		elem = "data"
 		edits = append(edits, deleteAttr(typ))
 	case "collection":
-		ct, cts := out.Attr("collection_type"), out.Attr("collection_type_source")
+		ct, cts := attrNode(out, "collection_type"), attrNode(out, "collection_type_source")
 		// Galaxy copies both attributes and fails to load when one is
 		// missing; an existing type_source would be overwritten.
-		if !ct.IsValid() || !cts.IsValid() || out.Attr("type_source").IsValid() {
+		if !ct.IsValid() || !cts.IsValid() || attrNode(out, "type_source").IsValid() {
 			return
 		}
 		elem = "collection"

@@ -51,7 +51,7 @@ func checkRedundantParamName(p *Pass) {
 
 func dropRedundantName(p *Pass, param cst.Node) {
 	tag := param.StartTag()
-	name, arg := tag.Attr("name"), tag.Attr("argument")
+	name, arg := attrNode(tag, "name"), attrNode(tag, "argument")
 	// Both attributes are needed for the name to be redundant.
 	if !name.IsValid() || !arg.IsValid() {
 		return

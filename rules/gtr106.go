@@ -51,27 +51,27 @@ func checkSelectCheckboxes(p *Pass) {
 
 func dropCheckboxes(p *Pass, param cst.Node) {
 	tag := param.StartTag()
-	display := tag.Attr("display")
+	display := attrNode(tag, "display")
 	// Galaxy compares the value exactly.
 	if display.Value() != "checkboxes" {
 		return
 	}
 	// Only selection params have a display.
-	if !checkboxTypes[tag.Get("type")] {
+	if !checkboxTypes[attrGet(tag, "type")] {
 		return
 	}
 	// A duplicated attribute leaves it unclear which value Galaxy reads.
 	if hasDuplicateAttrs(tag) {
 		return
 	}
-	multiple, optional := tag.Get("multiple"), tag.Get("optional")
+	multiple, optional := attrGet(tag, "multiple"), attrGet(tag, "optional")
 	// Tokens expand to values gtr cannot see here.
 	if hasMacroToken(multiple) || hasMacroToken(optional) {
 		return
 	}
 	isMultiple := galaxyBool(multiple)
 	isOptional := isMultiple
-	if _, ok := tag.AttrValue("optional"); ok {
+	if _, ok := attrValue(tag, "optional"); ok {
 		isOptional = galaxyBool(optional)
 	}
 	// A multiple, optional select is what checkboxes are for.
@@ -82,6 +82,6 @@ func dropCheckboxes(p *Pass, param cst.Node) {
 	if isMultiple {
 		why = "not optional"
 	}
-	msg := fmt.Sprintf("display=\"checkboxes\" on a %s param that is %s; remove it", tag.Get("type"), why)
+	msg := fmt.Sprintf("display=\"checkboxes\" on a %s param that is %s; remove it", attrGet(tag, "type"), why)
 	p.Fix(display, msg, deleteAttr(display))
 }

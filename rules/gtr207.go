@@ -48,6 +48,10 @@ func checkCanonicalEscaping(p *Pass) {
 				if tok.Kind() == cst.TokChars && bytes.IndexByte(tok.Bytes(), '>') < 0 {
 					continue
 				}
+				// So are the references text needs, the most common ones.
+				if tok.Kind() == cst.TokEntityRef && canonicalTextRef(tok.Bytes()) {
+					continue
+				}
 				want, ok := canonicalTextToken(tok)
 				if !ok || want == tok.Text() {
 					continue
@@ -64,17 +68,29 @@ func checkCanonicalEscaping(p *Pass) {
 				continue
 			}
 			vs := n.ValueSpan()
-			if bytes.IndexAny(p.Tree.Source()[vs.Start:vs.End], "\t\n\r>&") < 0 {
+			raw := p.Tree.Source()[vs.Start:vs.End]
+			if !hasAttrSpecial(raw) {
 				continue
 			}
-			raw := n.RawValue()
-			want, ok := canonicalAttrValue(raw)
-			if ok && want != raw {
+			if want, changed, ok := canonicalAttrValue(raw); ok && changed {
 				p.FixSpan(n.ValueSpan(), "value of "+n.Name()+" is not escaped canonically",
 					rewrite.ReplaceSpan(n.ValueSpan(), want))
 			}
 		}
 	}
+}
+
+// hasAttrSpecial reports whether a raw attribute value holds a byte that
+// may not be canonical: a tab, a line end, '>' or a reference. Values are
+// short, so one pass beats bytes.IndexAny, which builds its set per call.
+func hasAttrSpecial(raw []byte) bool {
+	for _, c := range raw {
+		switch c {
+		case '\t', '\n', '\r', '>', '&':
+			return true
+		}
+	}
+	return false
 }
 
 func quoteShort(s string) string {
@@ -99,6 +115,16 @@ func canonicalTextToken(tok cst.Token) (string, bool) {
 		return textRune(r), true
 	}
 	return raw, false
+}
+
+// canonicalTextRef reports whether an entity reference is one text must
+// use, and so canonical already: textRune writes '<', '>' and '&' this way.
+func canonicalTextRef(ref []byte) bool {
+	switch string(ref) {
+	case "&lt;", "&gt;", "&amp;":
+		return true
+	}
+	return false
 }
 
 // textRune is how libxml2 writes a character in text content.
@@ -139,42 +165,54 @@ func attrRune(r rune) string {
 
 // canonicalAttrValue rewrites a double-quoted attribute value the canonical
 // way: literal whitespace as the space a parser reads, references decoded
-// and re-escaped.
-func canonicalAttrValue(raw string) (string, bool) {
+// and re-escaped. changed says whether the result differs from raw; the
+// result is built only then, from the first unit written differently, since
+// most values with a reference are canonical already. ok is false for values
+// gtr cannot judge (malformed references).
+func canonicalAttrValue(raw []byte) (want string, changed, ok bool) {
 	var b strings.Builder
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		switch c {
+		var rep string // the canonical spelling of raw[i:j]
+		j := i + 1
+		switch raw[i] {
 		case '\t', '\n':
-			b.WriteByte(' ')
-			i++
+			rep = " "
 		case '\r':
-			b.WriteByte(' ')
-			i++
-			if i < len(raw) && raw[i] == '\n' {
-				i++
+			rep = " "
+			if j < len(raw) && raw[j] == '\n' {
+				j++
 			}
 		case '>':
-			b.WriteString("&gt;")
-			i++
+			rep = "&gt;"
 		case '&':
-			j := strings.IndexByte(raw[i:], ';')
-			if j < 0 {
-				return raw, false
+			k := bytes.IndexByte(raw[i:], ';')
+			if k < 0 {
+				return "", false, false
 			}
-			r, ok := refRune(raw[i : i+j+1])
+			r, ok := refRune(string(raw[i : i+k+1]))
 			if !ok {
-				return raw, false
+				return "", false, false
 			}
-			b.WriteString(attrRune(r))
-			i += j + 1
+			rep, j = attrRune(r), i+k+1
 		default:
-			_, size := utf8.DecodeRuneInString(raw[i:])
-			b.WriteString(raw[i : i+size])
+			_, size := utf8.DecodeRune(raw[i:])
+			if changed {
+				b.Write(raw[i : i+size])
+			}
 			i += size
+			continue
 		}
+		if !changed && string(raw[i:j]) != rep {
+			changed = true
+			b.Write(raw[:i])
+		}
+		if changed {
+			b.WriteString(rep)
+		}
+		i = j
 	}
-	return b.String(), true
+	want = b.String()
+	return want, changed && want != string(raw), true
 }
 
 // refRune decodes a predefined entity or character reference to the one
