@@ -1,7 +1,8 @@
 package rules
 
 import (
-	"sort"
+	"slices"
+	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
@@ -52,29 +53,27 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 	if kind == 0 {
 		return nil
 	}
-	nl := rewrite.Newline(t.Source())
-	var out []Diagnostic
-	memo := map[string]any{}
+	// One pass serves every rule in turn; its findings accumulate.
+	p := &Pass{Tree: t, Kind: kind, Newline: rewrite.Newline(t.Source()), Macros: mo, views: views, noPos: !positions, memo: map[string]any{}}
 	for _, r := range byOrder(rs) {
 		if !r.Applies(kind) || r.check == nil {
 			continue
 		}
-		p := &Pass{Tree: t, Kind: kind, Rule: r, Newline: nl, Macros: mo, views: views, noPos: !positions, memo: memo}
+		p.Rule = r
 		r.check(p)
-		out = append(out, p.diags...)
 	}
-	sortDiagnostics(out)
-	return out
+	sortDiagnostics(p.diags)
+	return p.diags
 }
 
 // sortDiagnostics orders findings by position, then code, keeping the
 // rules' own order otherwise.
 func sortDiagnostics(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		if ds[i].Span.Start != ds[j].Span.Start {
-			return ds[i].Span.Start < ds[j].Span.Start
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
+		if a.Span.Start != b.Span.Start {
+			return a.Span.Start - b.Span.Start
 		}
-		return ds[i].Code < ds[j].Code
+		return strings.Compare(a.Code, b.Code)
 	})
 }
 
