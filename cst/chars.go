@@ -14,7 +14,11 @@ const (
 )
 
 var asciiClass [256]uint8
-var nameByte [128]uint8 // 0 no, 1 name char, 2 name start
+
+// nameByte classifies ASCII name characters: 0 no, 1 name char, 2 name
+// start. Bytes >= 0x80 are 0 so that loops over ASCII names need one test
+// per byte; callers decode those runes separately.
+var nameByte [256]uint8
 
 func init() {
 	for i := range 256 {
@@ -96,7 +100,7 @@ func nameEnd(src []byte, i int) int {
 	if src[j] < 0x80 {
 		// ASCII fast path: most names are plain ASCII.
 		j++
-		for j < len(src) && src[j] < 0x80 && nameByte[src[j]] != 0 {
+		for j < len(src) && nameByte[src[j]] != 0 {
 			j++
 		}
 		if j == len(src) || src[j] < 0x80 {

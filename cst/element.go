@@ -154,10 +154,10 @@ func (n Node) IsWhitespace() bool {
 // ValueToken returns the quoted value token of an attribute, or the zero
 // Token when it has none.
 func (n Node) ValueToken() Token {
-	if n.Kind() != KindAttribute || n.rec().value == none {
+	if n.Kind() != KindAttribute {
 		return Token{}
 	}
-	return Token{n.t, n.rec().value}
+	return n.t.tok(n.t.valueTok(n.i))
 }
 
 // Quote returns the quote character of an attribute value, or 0.

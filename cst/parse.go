@@ -3,6 +3,7 @@ package cst
 import (
 	"bytes"
 	"fmt"
+	"hash/maphash"
 	"strings"
 	"unicode/utf8"
 )
@@ -23,6 +24,7 @@ type parser struct {
 	src   []byte
 	pos   int
 	open  []int32 // open nodes, innermost last; open[0] is the document
+	cur   int32   // the innermost open node, none before the document opens
 	elems []int32 // open elements, innermost last
 
 	errs      []rawError
@@ -42,11 +44,19 @@ type parser struct {
 
 	openNames map[string]int // counts of open element names, kept while nesting is deep
 
-	nameIDs map[string]int32 // interned element and attribute names
+	// Interned element and attribute names: see intern.
+	nameSlots []int32    // hash table of indexes into t.names plus one, 0 empty
+	recent    [256]int32 // recently interned names by a cheap key: index plus one
 
-	attrs    []int          // name offsets of the attributes of the current start tag
-	attrSet  map[string]int // the same, by name, for tags with many attributes
-	openAttr bool           // the last attribute value runs to the end of the file
+	tags     int32      // start tags read so far: the current one's number
+	attrSeen []attrMark // by name index: where the name was last an attribute
+	openAttr bool       // the last attribute value runs to the end of the file
+}
+
+// attrMark records the start tag (its number, counted from 1) in which a
+// name last appeared as an attribute and the offset of that attribute.
+type attrMark struct {
+	tag, off int32
 }
 
 // Parse builds the lossless tree of src. It never fails: problems are in
@@ -60,7 +70,10 @@ func Parse(file string, src []byte) *Tree {
 		toks:  make([]token, 0, ntok),
 		nodes: make([]node, 0, nnode),
 	}
-	p := &parser{t: t, src: src}
+	// One allocation gives both stacks room for the nesting of real files,
+	// which is at most 13 deep, instead of growing them from nothing.
+	stacks := make([]int32, 64)
+	p := &parser{t: t, src: src, open: stacks[:0:32], elems: stacks[32:32], cur: none}
 	p.document()
 	if len(p.errs) > 0 {
 		lines := t.Lines()
@@ -103,59 +116,99 @@ func (p *parser) at(off int) string {
 	return fmt.Sprintf("%d:%d", line, col)
 }
 
+// nameSeed seeds the hash of names in intern.
+var nameSeed = maphash.MakeSeed()
+
 // intern returns the index of name in the tree's name table, adding it on
 // first sight, so that Node.Name returns one shared string per distinct
 // name without allocating.
 func (p *parser) intern(name []byte) int32 {
-	if id, ok := p.nameIDs[string(name)]; ok {
+	// Most names repeat names seen shortly before: look in a small cache,
+	// indexed by length and end bytes, before hashing the whole name.
+	k := (uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])) % uint(len(p.recent))
+	if id := p.recent[k] - 1; id >= 0 && p.t.names[id] == string(name) {
 		return id
 	}
-	if p.nameIDs == nil {
-		p.nameIDs = map[string]int32{}
-	}
-	id := int32(len(p.t.names))
-	s := string(name)
-	p.t.names = append(p.t.names, s)
-	p.nameIDs[s] = id
+	id := p.lookup(name)
+	p.recent[k] = id + 1
 	return id
 }
 
-func (p *parser) top() int32 { return p.open[len(p.open)-1] }
+// lookup returns the index of name in the tree's name table, adding it on
+// first sight. The index is found through nameSlots, an open-addressing hash
+// table of name indexes plus one: every element and attribute name passes
+// through here, and a Go map (hashing a string key, then growing by
+// rehashing for each new file) took over a tenth of the parse time.
+func (p *parser) lookup(name []byte) int32 {
+	// A seeded hash, as Go maps use, so that no file can make every name
+	// collide.
+	h := uint32(maphash.Bytes(nameSeed, name))
+	if len(p.nameSlots) == 0 {
+		// Tool files use a few dozen distinct names: start with room for
+		// that many instead of growing from one.
+		p.nameSlots = make([]int32, 64)
+		p.t.names = make([]string, 0, 32)
+		p.attrSeen = make([]attrMark, 0, 32)
+	}
+	mask := uint32(len(p.nameSlots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		slot := p.nameSlots[i]
+		if slot == 0 {
+			break
+		}
+		if p.t.names[slot-1] == string(name) {
+			return slot - 1
+		}
+	}
+	id := int32(len(p.t.names))
+	p.t.names = append(p.t.names, string(name))
+	if 2*len(p.t.names) > len(p.nameSlots) {
+		// Keep the table at most half full: rehash into one twice as large.
+		p.nameSlots = make([]int32, 2*len(p.nameSlots))
+		for k, s := range p.t.names {
+			p.nameSlots[p.freeSlot(uint32(maphash.String(nameSeed, s)))] = int32(k) + 1
+		}
+		return id
+	}
+	p.nameSlots[p.freeSlot(h)] = id + 1
+	return id
+}
+
+// freeSlot returns the first empty slot of nameSlots for hash h.
+func (p *parser) freeSlot(h uint32) uint32 {
+	mask := uint32(len(p.nameSlots) - 1)
+	i := h & mask
+	for p.nameSlots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	return i
+}
 
 // openNode starts a node as the last child of the innermost open node.
 func (p *parser) openNode(k Kind) int32 {
 	i := int32(len(p.t.nodes))
-	parent := int32(none)
-	if len(p.open) > 0 {
-		parent = p.top()
+	if p.cur != none {
+		p.t.nodes[p.cur].lastChild = i
 	}
-	p.t.nodes = append(p.t.nodes, node{
-		kind: k, parent: parent, first: int32(len(p.t.toks)),
-		firstChild: none, lastChild: none, next: none, prev: none, name: none, nameID: none, value: none,
-	})
-	if parent != none {
-		pr := &p.t.nodes[parent]
-		if pr.lastChild == none {
-			pr.firstChild = i
-		} else {
-			p.t.nodes[pr.lastChild].next = i
-			p.t.nodes[i].prev = pr.lastChild
-		}
-		pr.lastChild = i
-	}
+	p.t.nodes = append(p.t.nodes, node{kind: k, parent: p.cur, first: int32(len(p.t.toks)), lastChild: none, nameID: none})
 	p.open = append(p.open, i)
+	p.cur = i
 	return i
 }
 
 // closeNode ends the innermost open node, which must be i.
 func (p *parser) closeNode(i int32) {
-	if p.top() != i {
+	if p.cur != i {
 		panic("cst: closing a node that is not innermost")
 	}
 	n := &p.t.nodes[i]
 	n.end = int32(len(p.t.toks))
 	n.after = int32(len(p.t.nodes))
 	p.open = p.open[:len(p.open)-1]
+	p.cur = none
+	if len(p.open) > 0 {
+		p.cur = p.open[len(p.open)-1]
+	}
 }
 
 // emit makes src[p.pos:end] a token of the innermost open node.
@@ -164,7 +217,7 @@ func (p *parser) emit(k TokKind, end int) int32 {
 		panic("cst: empty token")
 	}
 	i := int32(len(p.t.toks))
-	p.t.toks = append(p.t.toks, token{start: int32(p.pos), node: p.top(), kind: k})
+	p.t.toks = append(p.t.toks, token{start: int32(p.pos), node: p.cur, kind: k})
 	p.pos = end
 	return i
 }

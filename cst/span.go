@@ -1,6 +1,7 @@
 package cst
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 )
@@ -59,6 +60,17 @@ type LineIndex struct {
 // NewLineIndex builds the line index of src.
 func NewLineIndex(src []byte) *LineIndex {
 	starts := make([]int, 1, len(src)/32+1)
+	if bytes.IndexByte(src, '\r') < 0 {
+		// Only "\n" ends lines: let IndexByte find them.
+		for i := 0; ; {
+			j := bytes.IndexByte(src[i:], '\n')
+			if j < 0 {
+				return &LineIndex{starts: starts, size: len(src)}
+			}
+			i += j + 1
+			starts = append(starts, i)
+		}
+	}
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
 		case '\n':

@@ -24,15 +24,12 @@ func (p *parser) startTag() {
 	tag := p.openNode(KindStartTag)
 	p.emit(TokLT, start+1)
 	nameStart := p.pos
-	name := p.emit(TokName, nameEnd(p.src, p.pos))
-	p.t.nodes[el].name = name
-	p.t.nodes[tag].name = name
+	p.emit(TokName, nameEnd(p.src, p.pos))
 	elName := p.src[nameStart:p.pos]
 	id := p.intern(elName)
 	p.t.nodes[el].nameID = id
 	p.t.nodes[tag].nameID = id
-	p.attrs = p.attrs[:0]
-	clear(p.attrSet)
+	p.tags++ // a new set of attribute names for seenAttr
 	p.openAttr = false
 	junk := false // the previous item was reported as unexpected
 	for {
@@ -129,45 +126,38 @@ func describeByte(src []byte, i int) string {
 }
 
 // seenAttr returns the offset of an earlier attribute of the current start
-// tag with the name at src[start:end], or -1, and records this one. Tags
-// with many attributes switch from a linear scan to a map so that a
-// pathological tag stays linear.
-func (p *parser) seenAttr(start, end int) int {
-	name := p.src[start:end]
-	if len(p.attrs) < 16 {
-		for _, prev := range p.attrs {
-			if bytes.Equal(p.src[prev:nameEnd(p.src, prev)], name) {
-				return prev
-			}
-		}
-		p.attrs = append(p.attrs, start)
-		return -1
+// tag with the name whose index is id, or -1, and records this one, which
+// starts at start. Each name remembers the last start tag it was seen in,
+// so the check takes constant time however many attributes a tag has.
+func (p *parser) seenAttr(id int32, start int) int {
+	for len(p.attrSeen) <= int(id) {
+		p.attrSeen = append(p.attrSeen, attrMark{})
 	}
-	if p.attrSet == nil {
-		p.attrSet = map[string]int{}
+	m := &p.attrSeen[id]
+	if m.tag == p.tags {
+		return int(m.off)
 	}
-	if len(p.attrSet) == 0 {
-		for _, prev := range p.attrs {
-			p.attrSet[string(p.src[prev:nameEnd(p.src, prev)])] = prev
-		}
-	}
-	if prev, ok := p.attrSet[string(name)]; ok {
-		return prev
-	}
-	p.attrSet[string(name)] = start
+	*m = attrMark{tag: p.tags, off: int32(start)}
 	return -1
 }
 
 // attribute parses name = "value" in the start tag of element elName.
 func (p *parser) attribute(elName []byte) {
 	a := p.openNode(KindAttribute)
-	defer p.closeNode(a)
+	p.attributeBody(a, elName)
+	p.closeNode(a)
+}
+
+// attributeBody reads the tokens of attribute node a. It is apart from
+// attribute so that closing the node needs no defer, which costs a little on
+// every attribute.
+func (p *parser) attributeBody(a int32, elName []byte) {
 	nameStart := p.pos
-	name := p.emit(TokName, nameEnd(p.src, p.pos))
-	p.t.nodes[a].name = name
+	p.emit(TokName, nameEnd(p.src, p.pos))
 	nameBytes := p.src[nameStart:p.pos]
-	p.t.nodes[a].nameID = p.intern(nameBytes)
-	if prev := p.seenAttr(nameStart, p.pos); prev >= 0 {
+	id := p.intern(nameBytes)
+	p.t.nodes[a].nameID = id
+	if prev := p.seenAttr(id, nameStart); prev >= 0 {
 		p.errorf(nameStart, "duplicate attribute %s on <%s>: it is already set at %s; an attribute may appear once per element, so remove one",
 			nameBytes, elName, p.at(prev))
 	}
@@ -200,12 +190,12 @@ func (p *parser) attribute(elName []byte) {
 		// The value runs to the end of the file: one error says it all.
 		p.errorf(p.pos, "value of attribute %s is missing its closing %c: add %c at the end of the value", nameBytes, q, q)
 		p.openAttr = true
-		p.t.nodes[a].value = p.emit(TokValue, len(p.src))
+		p.emit(TokValue, len(p.src)) // the value token ends the attribute
 		return
 	}
 	end := p.pos + 1 + close
 	p.checkValue(p.pos+1, end)
-	p.t.nodes[a].value = p.emit(TokValue, end+1)
+	p.emit(TokValue, end+1) // the value token ends the attribute
 }
 
 // checkValue validates the characters and references of an attribute value.
@@ -301,8 +291,12 @@ func (p *parser) endTag() {
 	target := -1 // index into p.elems of the element this tag closes
 	// With deep nesting, the counts tell when no open element has the name.
 	search := ne > start+2 && (p.openNames == nil || p.openNames[string(name)] > 0)
+	// The names are compared as tokens, not by their interned index: while
+	// an element's name token is the last token read (its start tag was cut
+	// short by this '<'), its bytes run to the end of the file, so it
+	// matches no end tag.
 	for k := len(p.elems) - 1; k >= 0 && search; k-- {
-		if bytes.Equal(Token{p.t, p.t.nodes[p.elems[k]].name}.Bytes(), name) {
+		if bytes.Equal(Token{p.t, p.t.nameTok(p.elems[k])}.Bytes(), name) {
 			target = k
 			break
 		}
@@ -327,7 +321,7 @@ func (p *parser) endTag() {
 	et := p.openNode(KindEndTag)
 	p.emit(TokLTSlash, start+2)
 	if ne > start+2 {
-		p.t.nodes[et].name = p.emit(TokName, ne)
+		p.emit(TokName, ne)
 		p.t.nodes[et].nameID = p.intern(p.src[start+2 : ne])
 	}
 	p.space()

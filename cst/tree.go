@@ -26,17 +26,30 @@ type token struct {
 	kind  TokKind
 }
 
+// node is one node of a tree, 28 bytes. Parsing writes one node per tag,
+// attribute and text run, so the record leaves out what the preorder layout
+// determines cheaply; those links are derived when asked for:
+//
+//   - the first child of node i is i+1 when its subtree holds more than i;
+//   - its next sibling is its after, when that lies inside its parent's
+//     subtree;
+//   - its previous sibling is the ancestor of i-1 whose parent is i's
+//     parent, found by walking up the last nodes of that sibling's subtree
+//     (each node is walked over for one sibling at most, so visiting every
+//     previous sibling stays linear);
+//   - its name and value tokens sit at fixed places among its tokens (see
+//     nameTok and valueTok).
+//
+// The last child is stored: deriving it would walk up from the last node of
+// the subtree, and for deeply nested elements left unclosed, asking each one
+// for its end tag would take quadratic time.
 type node struct {
 	kind       Kind
 	parent     int32
 	first, end int32 // token range [first, end), children's tokens included
-	firstChild int32
 	lastChild  int32
-	next, prev int32
 	after      int32 // index of the first node after this subtree in preorder
-	name       int32 // name token (elements, tags, attributes, PIs) or -1
-	nameID     int32 // index of the name in Tree.names, or -1
-	value      int32 // value token of an attribute, or -1
+	nameID     int32 // index of the name in Tree.names, or -1 when the node has no name
 }
 
 const none = -1
@@ -129,6 +142,30 @@ func (t *Tree) TokenAt(off int) Token {
 		}
 	}
 	return Token{t, int32(lo)}
+}
+
+// nameTok returns the name token of node i, or none. Only elements, tags
+// and attributes have names: an attribute's is its first token, an
+// element's or tag's follows its '<' or '</'.
+func (t *Tree) nameTok(i int32) int32 {
+	r := &t.nodes[i]
+	switch {
+	case r.nameID == none:
+		return none
+	case r.kind == KindAttribute:
+		return r.first
+	}
+	return r.first + 1
+}
+
+// valueTok returns the value token of attribute i, or none. The parser
+// ends an attribute with its value token when it has one.
+func (t *Tree) valueTok(i int32) int32 {
+	r := &t.nodes[i]
+	if r.end > r.first && t.toks[r.end-1].kind == TokValue {
+		return r.end - 1
+	}
+	return none
 }
 
 func (t *Tree) tokEnd(i int32) int {
@@ -272,11 +309,12 @@ func (n Node) Parent() Node {
 	return Node{n.t, n.rec().parent}
 }
 
-func (n Node) link(i int32) Node {
+// tok returns the token cursor for index i, or the zero Token for none.
+func (t *Tree) tok(i int32) Token {
 	if i == none {
-		return Node{}
+		return Token{}
 	}
-	return Node{n.t, i}
+	return Token{t, i}
 }
 
 // FirstChild returns the first child node, or the zero Node.
@@ -284,7 +322,11 @@ func (n Node) FirstChild() Node {
 	if n.t == nil {
 		return Node{}
 	}
-	return n.link(n.rec().firstChild)
+	// Nodes are stored in preorder: a first child follows its parent.
+	if n.i+1 < n.rec().after {
+		return Node{n.t, n.i + 1}
+	}
+	return Node{}
 }
 
 // LastChild returns the last child node, or the zero Node.
@@ -292,7 +334,10 @@ func (n Node) LastChild() Node {
 	if n.t == nil {
 		return Node{}
 	}
-	return n.link(n.rec().lastChild)
+	if c := n.rec().lastChild; c != none {
+		return Node{n.t, c}
+	}
+	return Node{}
 }
 
 // NextSibling returns the next sibling node, or the zero Node.
@@ -300,7 +345,13 @@ func (n Node) NextSibling() Node {
 	if n.t == nil {
 		return Node{}
 	}
-	return n.link(n.rec().next)
+	// The node after a subtree in preorder is its next sibling when it
+	// still lies inside the parent's subtree.
+	r := n.rec()
+	if r.parent == none || r.after >= n.t.nodes[r.parent].after {
+		return Node{}
+	}
+	return Node{n.t, r.after}
 }
 
 // PrevSibling returns the previous sibling node, or the zero Node.
@@ -308,7 +359,15 @@ func (n Node) PrevSibling() Node {
 	if n.t == nil {
 		return Node{}
 	}
-	return n.link(n.rec().prev)
+	r := n.rec()
+	if r.parent == none || n.i-1 == r.parent {
+		return Node{}
+	}
+	j := n.i - 1 // the last node of the previous sibling's subtree
+	for n.t.nodes[j].parent != r.parent {
+		j = n.t.nodes[j].parent
+	}
+	return Node{n.t, j}
 }
 
 // Children yields the child nodes in order. An element's children are its
@@ -396,10 +455,10 @@ func (n Node) LastToken() Token {
 // NameToken returns the name token of an element, tag, attribute or
 // processing instruction, or the zero Token.
 func (n Node) NameToken() Token {
-	if n.t == nil || n.rec().name == none {
+	if n.t == nil {
 		return Token{}
 	}
-	return Token{n.t, n.rec().name}
+	return n.t.tok(n.t.nameTok(n.i))
 }
 
 // Name returns the name of an element, tag, attribute or processing
