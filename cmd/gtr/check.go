@@ -90,10 +90,10 @@ func runCheck(e *env, args []string) int {
 		return code
 	}
 	rules.Prepare(rs)
-	files, walkErrs, code, ok := e.targets(paths)
-	if !ok {
+	if code, ok := e.checkPaths(paths); !ok {
 		return code
 	}
+	files := startWalk(paths)
 
 	var rep checkReporter
 	switch *format {
@@ -129,15 +129,14 @@ func runCheck(e *env, args []string) int {
 		}
 		rep.file(r)
 	}
-	for _, fe := range walkErrs {
-		tally(&checkResult{path: fe.path, err: fe})
-	}
 	mo := &macros.Options{Cache: macros.NewCache()} // one cache: imports are parsed once per run
-	forEachOrdered(len(files), func(i int) *checkResult {
-		return checkFile(files[i], rs, mo)
-	}, func(_ int, r *checkResult) {
-		tally(r)
-	})
+	forEachWalked(files, func(path string) *checkResult {
+		return checkFile(path, rs, mo)
+	}, func(walkErrs []error) {
+		for _, fe := range walkErrors(walkErrs) {
+			tally(&checkResult{path: fe.path, err: fe})
+		}
+	}, tally)
 	rep.finish(n)
 
 	if n.errored > 0 || n.fixable > 0 || *strict && n.advisory > 0 {

@@ -16,20 +16,35 @@ import (
 // read or written (exit 2). Problems found inside directories are returned
 // as file errors, one per entry, and the walk goes on.
 func (e *env) targets(paths []string) (files []string, errs []*fileError, code int, ok bool) {
+	if code, ok := e.checkPaths(paths); !ok {
+		return nil, nil, code, false
+	}
+	files, walkErrs := xmlFiles(paths)
+	return files, walkErrors(walkErrs), 0, true
+}
+
+// checkPaths reports a usage error when paths is empty or names something
+// that does not exist.
+func (e *env) checkPaths(paths []string) (code int, ok bool) {
 	if len(paths) == 0 {
-		return nil, nil, e.usageError("no PATH given"), false
+		return e.usageError("no PATH given"), false
 	}
 	for _, p := range paths {
 		if _, err := os.Stat(p); err != nil {
 			e.pathError(p, err)
-			return nil, nil, exitError, false
+			return exitError, false
 		}
 	}
-	files, walkErrs := xmlFiles(paths)
+	return 0, true
+}
+
+// walkErrors turns the paths a walk could not read into file errors.
+func walkErrors(walkErrs []error) []*fileError {
+	var errs []*fileError
 	for _, err := range walkErrs {
 		errs = append(errs, readError("", err))
 	}
-	return files, errs, 0, true
+	return errs
 }
 
 // source is one input file, read and parsed.
@@ -46,7 +61,7 @@ type source struct {
 // as the predecessor's root sniff does; a malformed tool or macro file is a
 // file error.
 func load(path string) (*source, *fileError) {
-	src, err := os.ReadFile(path)
+	src, err := readFile(path)
 	if err != nil {
 		return nil, readError(path, err)
 	}
@@ -145,11 +160,10 @@ func errText(err error) string {
 // directory with forward slashes, so that "git apply" and "patch -p1" run
 // there find the file. Paths outside the working directory stay as given.
 func displayPath(cwd, path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil || cwd == "" {
+	if cwd == "" {
 		return filepath.ToSlash(path)
 	}
-	rel, err := filepath.Rel(cwd, abs)
+	rel, err := filepath.Rel(cwd, absPath(cwd, path))
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return filepath.ToSlash(path)
 	}

@@ -2,7 +2,10 @@ package main
 
 import (
 	"bufio"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -126,6 +129,37 @@ func TestForEachOrdered(t *testing.T) {
 		})
 		if int(calls.Load()) != n || len(got) != n || !slices.IsSorted(got) {
 			t.Errorf("n=%d: %d calls, emitted %v", n, calls.Load(), got)
+		}
+	}
+}
+
+func TestForEachWalked(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 300} {
+		dir := t.TempDir()
+		var want []string
+		for i := range n {
+			sub := filepath.Join(dir, fmt.Sprintf("d%02d", i%5))
+			if err := os.MkdirAll(sub, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(sub, fmt.Sprintf("f%03d.xml", i))
+			if err := os.WriteFile(path, nil, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, _ = xmlFiles([]string{dir, filepath.Join(dir, "missing")})
+		var got []string
+		var firsts int
+		forEachWalked(startWalk([]string{dir, filepath.Join(dir, "missing")}), func(path string) string {
+			return path
+		}, func(errs []error) {
+			firsts++
+			if len(got) > 0 || len(errs) != 1 {
+				t.Errorf("n=%d: first called after %d results with %d errors, want before any with 1", n, len(got), len(errs))
+			}
+		}, func(path string) { got = append(got, path) })
+		if firsts != 1 || !slices.Equal(got, want) {
+			t.Errorf("n=%d: first called %d times; emitted %d files in order %v, want %d", n, firsts, len(got), slices.Equal(got, want), len(want))
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -16,15 +17,20 @@ import (
 // equivalent paths) is processed once. Paths that cannot be read are
 // returned as errors, and the walk goes on.
 func xmlFiles(paths []string) (files []string, errs []error) {
+	errs = walkXMLFiles(paths, func(path string) { files = append(files, path) })
+	return files, errs
+}
+
+// walkXMLFiles finds the files as xmlFiles does and calls found with each,
+// in order, as the walk goes; it returns the paths it could not read.
+func walkXMLFiles(paths []string, found func(path string)) (errs []error) {
 	seen := map[string]bool{}
+	cwd := workDir()
 	add := func(path string) {
-		key, err := filepath.Abs(path)
-		if err != nil {
-			key = filepath.Clean(path)
-		}
+		key := absPath(cwd, path)
 		if !seen[key] {
 			seen[key] = true
-			files = append(files, path)
+			found(path)
 		}
 	}
 	for _, root := range paths {
@@ -71,36 +77,174 @@ func xmlFiles(paths []string) (files []string, errs []error) {
 			return nil
 		})
 	}
-	return files, errs
+	return errs
+}
+
+// walk is a walkXMLFiles running in the background, so that files are
+// processed while the rest are still being found.
+type walk struct {
+	mu    sync.Mutex
+	grown sync.Cond // signalled when files grows or the walk ends
+	files []string
+	errs  []error
+	done  bool
+}
+
+// startWalk starts walking paths.
+func startWalk(paths []string) *walk {
+	w := &walk{}
+	w.grown.L = &w.mu
+	go func() {
+		errs := walkXMLFiles(paths, func(path string) {
+			w.mu.Lock()
+			w.files = append(w.files, path)
+			w.mu.Unlock()
+			w.grown.Broadcast()
+		})
+		w.mu.Lock()
+		w.errs, w.done = errs, true
+		w.mu.Unlock()
+		w.grown.Broadcast()
+	}()
+	return w
+}
+
+// file returns the i-th file found, waiting for the walk to find it;
+// false when the walk ends with fewer.
+func (w *walk) file(i int) (string, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for i >= len(w.files) && !w.done {
+		w.grown.Wait()
+	}
+	if i < len(w.files) {
+		return w.files[i], true
+	}
+	return "", false
+}
+
+// ended returns the paths the walk could not read once it has ended.
+func (w *walk) ended() ([]error, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.errs, w.done
+}
+
+// forEachWalked is forEachOrdered over the files of a walk still going
+// on: work runs on each file as soon as it is found; once the walk has
+// ended, first is called with the paths it could not read, then emit with
+// the results in file order, as forEachOrdered does.
+func forEachWalked[T any](w *walk, work func(path string) T, first func(errs []error), emit func(r T)) {
+	var (
+		mu      sync.Mutex
+		results []T
+		ready   []bool
+		emitted int  // the next index to emit, guarded by mu
+		started bool // first has run, guarded by mu
+		next    atomic.Int64
+		wg      sync.WaitGroup
+		zero    T
+	)
+	// flush emits what is ready, in order, once the walk has ended; mu is
+	// held.
+	flush := func() {
+		if !started {
+			errs, done := w.ended()
+			if !done {
+				return
+			}
+			first(errs)
+			started = true
+		}
+		for emitted < len(results) && ready[emitted] {
+			emit(results[emitted])
+			results[emitted] = zero // let the result go
+			emitted++
+		}
+	}
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				path, ok := w.file(i)
+				if !ok {
+					return
+				}
+				r := work(path)
+				mu.Lock()
+				for len(results) <= i {
+					results, ready = append(results, zero), append(ready, false)
+				}
+				results[i], ready[i] = r, true
+				flush()
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	mu.Lock()
+	flush()
+	mu.Unlock()
+}
+
+// workDir returns the working directory, "" when it cannot be found.
+func workDir() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	return wd
+}
+
+// absPath is filepath.Abs with the working directory looked up once, by
+// workDir, rather than on every call (which costs two stat calls each):
+// path joined to cwd and cleaned; when cwd is "", path cleaned.
+func absPath(cwd, path string) string {
+	if filepath.IsAbs(path) || cwd == "" {
+		return filepath.Clean(path)
+	}
+	return filepath.Join(cwd, path)
 }
 
 // forEachOrdered runs work(i) for every i in [0, n) on GOMAXPROCS
-// goroutines and calls emit(i, result) on the calling goroutine in index
-// order, each as soon as it and all before it are done, so output is
-// deterministic and starts early.
+// goroutines and calls emit(i, result) in index order, each as soon as it
+// and all before it are done, so output is deterministic and starts
+// early. The worker that completes the next result in order emits it,
+// and any ready after it, under a lock: emits never run concurrently, and
+// all have run when forEachOrdered returns. No goroutine waits on each
+// result, which would cost a wake-up per file.
 func forEachOrdered[T any](n int, work func(i int) T, emit func(i int, r T)) {
 	results := make([]T, n)
-	done := make([]chan struct{}, n)
-	for i := range done {
-		done[i] = make(chan struct{})
-	}
-	var next atomic.Int64 // workers take indexes in order, so done fills in order
+	ready := make([]bool, n)
+	var (
+		mu      sync.Mutex
+		emitted int          // the next index to emit, guarded by mu
+		next    atomic.Int64 // the next index to work on
+		wg      sync.WaitGroup
+		zero    T
+	)
 	for range min(n, runtime.GOMAXPROCS(0)) {
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= n {
 					return
 				}
-				results[i] = work(i)
-				close(done[i])
+				r := work(i)
+				mu.Lock()
+				results[i], ready[i] = r, true
+				for emitted < n && ready[emitted] {
+					emit(emitted, results[emitted])
+					results[emitted] = zero // let the result go
+					emitted++
+				}
+				mu.Unlock()
 			}
 		}()
 	}
-	var zero T
-	for i := range n {
-		<-done[i]
-		emit(i, results[i])
-		results[i] = zero // let the result go
-	}
+	wg.Wait()
 }

@@ -18,6 +18,11 @@ func UTF16(src []byte, lines *cst.LineIndex, off int) int {
 	line, _ := lines.LineCol(off)
 	col := 1
 	for i := lines.LineStart(line); i < off; {
+		if src[i] < utf8.RuneSelf { // ASCII: one byte, one unit
+			col++
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRune(src[i:])
 		col++
 		if r >= 0x10000 {
