@@ -200,7 +200,7 @@ func (t *textReporter) file(r *checkResult) {
 	if r.err != nil || len(r.diags) == 0 {
 		return
 	}
-	var b []byte
+	w := t.e.stdout
 	for _, f := range r.found {
 		if _, ok := t.cites[f.displayCode]; !ok {
 			t.cites[f.displayCode] = cite(f.code)
@@ -208,7 +208,9 @@ func (t *textReporter) file(r *checkResult) {
 		if t.quiet {
 			continue
 		}
-		// PATH:LINE:COL  CODE  message[  (advisory)]
+		// PATH:LINE:COL  CODE  message[  (advisory)], built in the
+		// writer's free buffer.
+		b := w.AvailableBuffer()
 		b = append(b, r.path...)
 		b = append(b, ':')
 		b = strconv.AppendInt(b, int64(f.line), 10)
@@ -222,8 +224,8 @@ func (t *textReporter) file(r *checkResult) {
 			b = append(b, "  (advisory)"...)
 		}
 		b = append(b, '\n')
+		w.Write(b)
 	}
-	t.e.stdout.Write(b)
 }
 
 func (t *textReporter) finish(n checkCounts) {
