@@ -39,7 +39,7 @@ func FromTree(t *cst.Tree) (*Element, error) {
 	if c.err != nil {
 		return nil, c.err
 	}
-	e.tail = origin{span: spanOf(root.Span().End, root.Span().End)}
+	e.tail = originAt(spanOf(root.Span().End, root.Span().End))
 	return e, nil
 }
 
@@ -88,7 +88,7 @@ func (c *converter) element(n cst.Node, sp cst.Span) *Element {
 		c.pi(e)
 		return e
 	}
-	e.Tag = c.text(n.NameToken().Span())
+	e.Tag = n.Name() // interned by the parser
 	// The children are walked as siblings rather than with the Attrs and
 	// Content iterators: their loop bodies would be closures allocated for
 	// every element. In a well-formed tree the first child is the start tag
@@ -104,12 +104,12 @@ func (c *converter) element(n cst.Node, sp cst.Span) *Element {
 		if needsDecoding(value) {
 			value = a.Value()
 		}
-		c.arena.attrs = append(c.arena.attrs, Attr{
-			Name:  c.text(ns),
-			Value: value,
-			name:  origin{span: ns},
-			value: origin{span: vs},
-		})
+		// The slab holds every attribute of the tree; each is written in
+		// place: a composite literal would be built and copied.
+		c.arena.attrs = c.arena.attrs[:len(c.arena.attrs)+1]
+		at := &c.arena.attrs[len(c.arena.attrs)-1]
+		at.Name, at.Value = c.text(ns), value
+		at.name, at.value = originAt(ns), originAt(vs)
 	}
 	if last := len(c.arena.attrs); last > first {
 		e.Attrs = c.arena.attrs[first:last:last]
@@ -178,7 +178,7 @@ func (c *converter) pi(e *Element) {
 	}
 	e.Text = body[j:]
 	start := e.Loc.Span.Start + 2 + j
-	e.text = origin{span: spanOf(start, start+len(e.Text))}
+	e.text = originAt(spanOf(start, start+len(e.Text)))
 }
 
 // needsDecoding reports whether an attribute value as written differs
@@ -186,12 +186,32 @@ func (c *converter) pi(e *Element) {
 // space.
 func needsDecoding(s string) bool {
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '&', '\t', '\n', '\r':
+		if decoded[s[i]] {
 			return true
 		}
 	}
 	return false
+}
+
+// decoded marks the bytes of an attribute value as written that its value
+// does not hold as they are; one load per byte is cheaper than a switch.
+var decoded = [256]bool{'&': true, '\t': true, '\n': true, '\r': true}
+
+// isPlain reports whether character data (CDATA when cdata is set) is its
+// own text: no carriage return to normalise and, outside CDATA, no
+// reference to resolve.
+func isPlain(raw []byte, cdata bool) bool {
+	if len(raw) >= 32 {
+		return bytes.IndexByte(raw, '\r') < 0 && (cdata || bytes.IndexByte(raw, '&') < 0)
+	}
+	// Most texts are the short indentation between tags, where a plain
+	// loop beats two calls to the vectorised search.
+	for _, b := range raw {
+		if b == '\r' || b == '&' && !cdata {
+			return false
+		}
+	}
+	return true
 }
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
@@ -224,7 +244,7 @@ func (c *converter) add(r *textRun, k cst.Node) {
 		sp = spanOf(sp.Start+len("<![CDATA["), sp.End-len("]]>"))
 	}
 	raw := c.src[sp.Start:sp.End]
-	plain := bytes.IndexByte(raw, '\r') < 0 && (kind == cst.KindCDATA || bytes.IndexByte(raw, '&') < 0)
+	plain := isPlain(raw, kind == cst.KindCDATA)
 	if r.pieces == 0 && plain {
 		r.pieces, r.verbatim, r.vs, r.ve = 1, true, sp.Start, sp.End
 		return
@@ -260,11 +280,11 @@ func (c *converter) add(r *textRun, k cst.Node) {
 // finish returns the decoded run, or "" at offset at when the run is empty.
 func (c *converter) finish(r *textRun, at int) (string, origin) {
 	if r.start < 0 {
-		return "", origin{span: spanOf(at, at)}
+		return "", originAt(spanOf(at, at))
 	}
 	c.buf = r.buf
 	if r.verbatim {
-		return c.text(spanOf(r.vs, r.ve)), origin{span: spanOf(r.start, r.end)}
+		return c.text(spanOf(r.vs, r.ve)), originAt(spanOf(r.start, r.end))
 	}
 	if c.texts.Cap()-c.texts.Len() < len(r.buf) {
 		// A new chunk; the strings cut from the old one keep it alive. A
@@ -275,7 +295,7 @@ func (c *converter) finish(r *textRun, at int) (string, origin) {
 	}
 	start := c.texts.Len()
 	c.texts.Write(r.buf)
-	return c.texts.String()[start:], origin{span: spanOf(r.start, r.end)}
+	return c.texts.String()[start:], originAt(spanOf(r.start, r.end))
 }
 
 // appendChars appends character data, normalising "\r\n" and a lone "\r"

@@ -133,8 +133,8 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 		c.parent = nil
 	}
 	macrosEl.Children, macrosEl.Attrs = nil, nil
-	macrosEl.Text, macrosEl.text = "", origin{span: at}
-	macrosEl.Tail, macrosEl.tail = "", origin{span: at}
+	macrosEl.Text, macrosEl.text = "", originAt(at)
+	macrosEl.Tail, macrosEl.tail = "", originAt(at)
 
 	x := expander{res: res}
 	x.tokens.res = res
@@ -267,7 +267,7 @@ func (m *xmlMacro) tokens(t *tokenTable, e *Element, res *Result) error {
 			}
 			a = &p.def
 		}
-		t.set(tokenDef{name: p.key, value: a.Value, origin: a.value.export(file), def: Loc{file, a.value.span}})
+		t.set(tokenDef{name: p.key, value: a.Value, origin: a.value.export(file), def: Loc{file, a.value.span()}})
 	}
 	return nil
 }

@@ -148,7 +148,7 @@ func (d macroDef) template() *Element {
 		} else {
 			// The attribute Galaxy adds stems from the tag name.
 			tag := spanOf(t.Loc.Span.Start+1, t.Loc.Span.Start+1+len("template"))
-			t.Attrs = append(t.Attrs, Attr{Name: "type", Value: "template", name: origin{span: tag}, value: origin{span: tag}})
+			t.Attrs = append(t.Attrs, Attr{Name: "type", Value: "template", name: originAt(tag), value: originAt(tag)})
 		}
 	}
 	return t

@@ -31,6 +31,25 @@ type tokenDef struct {
 	written string // the value as defined, before nested substitution
 	origin  Origin
 	def     Loc // the <token> element, or the attribute giving a parameter's value
+
+	// exact caches, once cached is set, whether an origin without parts
+	// maps exactly onto its source (see Origin.parts), which costs a scan
+	// of the source; a token is substituted into many strings.
+	exact, cached bool
+}
+
+// valueParts returns the origin of d.value as a list of parts; one holds
+// the single part of an origin without parts.
+func (d *tokenDef) valueParts(res *Result, one *[1]Part) []Part {
+	if d.origin.Parts != nil {
+		return d.origin.Parts
+	}
+	if !d.cached {
+		d.exact = d.origin.parts(len(d.value), res, one)[0].exact
+		d.cached = true
+	}
+	one[0] = Part{Loc: d.origin.Loc, exact: d.exact}
+	return one[:]
 }
 
 func (t *tokenTable) set(d tokenDef) {
@@ -67,7 +86,17 @@ func (t *tokenTable) mayHold(s string) bool {
 		return true
 	}
 	if t.nFirst == 1 {
-		return strings.IndexByte(s, t.only) >= 0
+		if len(s) >= 16 {
+			return strings.IndexByte(s, t.only) >= 0
+		}
+		// Most names and values are short, and a plain loop beats the
+		// call to the vectorised search.
+		for i := 0; i < len(s); i++ {
+			if s[i] == t.only {
+				return true
+			}
+		}
+		return false
 	}
 	for i := 0; i < len(s); i++ {
 		if t.first[s[i]] {
@@ -84,10 +113,17 @@ func (t *tokenTable) apply(s string, o Origin) (out string, oo Origin, changed b
 	if len(t.list) == 0 || !t.mayHold(s) {
 		return s, o, false
 	}
+	return t.applyAll(s, o)
+}
+
+// applyAll is apply for a non-empty table and a string that mayHold a
+// token.
+func (t *tokenTable) applyAll(s string, o Origin) (out string, oo Origin, changed bool) {
+	var one [1]Part
 	for i := range t.list {
 		d := &t.list[i]
 		if strings.Contains(s, d.name) {
-			s, o = substitute(s, o, d.name, d.value, d.origin, t.res)
+			s, o = substitute(s, o, d.name, d.value, d.valueParts(t.res, &one), t.res)
 			changed = true
 		}
 	}
@@ -99,6 +135,7 @@ func (t *tokenTable) apply(s string, o Origin) (out string, oo Origin, changed b
 // value in order, using the values as they stand at that moment. A token
 // found in its own value is an error, returned as the offending index.
 func (t *tokenTable) expandNested() (self int) {
+	var one [1]Part
 	for i := range t.list {
 		name := t.list[i].name
 		for j := range t.list {
@@ -109,15 +146,16 @@ func (t *tokenTable) expandNested() (self int) {
 			if i == j {
 				return i
 			}
-			cur.value, cur.origin = substitute(cur.value, cur.origin, name, t.list[i].value, t.list[i].origin, t.res)
+			cur.value, cur.origin = substitute(cur.value, cur.origin, name, t.list[i].value, t.list[i].valueParts(t.res, &one), t.res)
 		}
 	}
 	return -1
 }
 
 // substitute replaces every occurrence of key in s by val (Python's
-// str.replace) and works out the origin of the result piece by piece.
-func substitute(s string, o Origin, key, val string, vo Origin, res *Result) (string, Origin) {
+// str.replace) and works out the origin of the result piece by piece; vp
+// is the origin of val as parts (see tokenDef.valueParts).
+func substitute(s string, o Origin, key, val string, vp []Part, res *Result) (string, Origin) {
 	if key == "" {
 		// Python inserts val between every two characters; keep the origin
 		// coarse rather than tracking each insertion.
@@ -125,8 +163,8 @@ func substitute(s string, o Origin, key, val string, vo Origin, res *Result) (st
 	}
 	// An origin without parts becomes one part, kept on the stack: cutParts
 	// copies what it needs.
-	var sOne, vOne [1]Part
-	sp, vp := o.parts(len(s), res, &sOne), vo.parts(len(val), res, &vOne)
+	var sOne [1]Part
+	sp := o.parts(len(s), res, &sOne)
 	// Every occurrence adds the parts of val and may split one of s.
 	n := strings.Count(s, key)
 	var b strings.Builder
@@ -204,18 +242,28 @@ func cutParts(out, parts []Part, n, a, b, base int, tok string) []Part {
 // substitute replaces tokens in the text, attribute values and attribute
 // names of el and its descendants, not in tails (_expand_tokens_for_el).
 func (x *expander) substitute(el *Element, t *tokenTable) error {
-	if el.Text != "" {
-		if s, o, changed := t.apply(el.Text, el.TextOrigin()); changed {
+	if t.len() == 0 {
+		// Nothing can change: the walk is skipped.
+		return nil
+	}
+	return x.substituteTree(el, t)
+}
+
+// substituteTree is substitute for a table with at least one token. The
+// origin of a string is only built for a string that may hold a token.
+func (x *expander) substituteTree(el *Element, t *tokenTable) error {
+	if el.Text != "" && t.mayHold(el.Text) {
+		if s, o, changed := t.applyAll(el.Text, el.TextOrigin()); changed {
 			el.Text, el.text = s, originOf(o)
 		}
 	}
-	if len(el.Attrs) > 0 && t.len() > 0 {
+	if len(el.Attrs) > 0 {
 		if err := x.substituteAttrs(el, t); err != nil {
 			return err
 		}
 	}
 	for _, c := range el.Children {
-		if err := x.substitute(c, t); err != nil {
+		if err := x.substituteTree(c, t); err != nil {
 			return err
 		}
 	}
@@ -227,13 +275,12 @@ func (x *expander) substitute(el *Element, t *tokenTable) error {
 // the new name (in place when that name exists, else at the end) and then
 // deletes the old name, even when both names are equal.
 func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
-	names, values := false, false
+	names := false
 	for i := range el.Attrs {
-		names = names || t.mayHold(el.Attrs[i].Name)
-		values = values || t.mayHold(el.Attrs[i].Value)
-	}
-	if !names && !values {
-		return nil
+		if t.mayHold(el.Attrs[i].Name) {
+			names = true
+			break
+		}
 	}
 	file := el.Loc.File
 	if !names {
@@ -242,7 +289,10 @@ func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
 		// stored; a snapshot would equal the attributes as they are read.
 		for i := range el.Attrs {
 			a := &el.Attrs[i]
-			if v, o, changed := t.apply(a.Value, a.value.export(file)); changed {
+			if !t.mayHold(a.Value) {
+				continue
+			}
+			if v, o, changed := t.applyAll(a.Value, a.value.export(file)); changed {
 				a.Value, a.value = v, originOf(o)
 			}
 		}
@@ -259,7 +309,7 @@ func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
 			continue
 		}
 		if !validAttrName(name) {
-			return errorf(ErrAttrName, x.res.pos(Loc{file, a.name.span}), "ValueError: Invalid attribute name "+pyRepr(name),
+			return errorf(ErrAttrName, x.res.pos(Loc{file, a.name.span()}), "ValueError: Invalid attribute name "+pyRepr(name),
 				"token substitution turns attribute %s into the invalid name %q", a.Name, name)
 		}
 		cur := el.Attrs[el.attrIndex(a.Name)]

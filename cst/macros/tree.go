@@ -53,13 +53,23 @@ type Attr struct {
 
 // origin is the compact provenance of a string of an element: a span in
 // the element's own file, and the parts once a substitution changed it.
+// The span is kept in 32-bit offsets, as the cst tree keeps its own: every
+// element and attribute holds two origins, and the smaller records make the
+// slabs of a converted tree about a tenth smaller.
 type origin struct {
-	span  cst.Span
-	parts *[]Part
+	start, end int32
+	parts      *[]Part
 }
 
+// originAt returns the origin of a string decoded from sp, unchanged by
+// substitution.
+func originAt(sp cst.Span) origin { return origin{start: int32(sp.Start), end: int32(sp.End)} }
+
+// span returns the source span of o.
+func (o origin) span() cst.Span { return spanOf(int(o.start), int(o.end)) }
+
 func (o origin) export(file string) Origin {
-	out := Origin{Loc: Loc{file, o.span}}
+	out := Origin{Loc: Loc{file, o.span()}}
 	if o.parts != nil {
 		out.Parts = *o.parts
 	}
@@ -67,7 +77,7 @@ func (o origin) export(file string) Origin {
 }
 
 func originOf(o Origin) origin {
-	out := origin{span: o.Loc.Span}
+	out := originAt(o.Loc.Span)
 	if o.Parts != nil {
 		// A copy of the slice header alone goes to the heap, not all of o.
 		parts := o.Parts
