@@ -131,7 +131,7 @@ func runCheck(e *env, args []string) int {
 	}
 	mo := &macros.Options{Cache: macros.NewCache()} // one cache: imports are parsed once per run
 	forEachWalked(files, func(path string) *checkResult {
-		return checkFile(path, rs, mo)
+		return checkFile(path, rs, mo, *format != "text")
 	}, func(walkErrs []error) {
 		for _, fe := range walkErrors(walkErrs) {
 			tally(&checkResult{path: fe.path, err: fe})
@@ -146,14 +146,14 @@ func runCheck(e *env, args []string) int {
 }
 
 // checkFile runs the selected rules over the file at path.
-func checkFile(path string, rs []*rules.Rule, mo *macros.Options) *checkResult {
+func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool) *checkResult {
 	s, fe := load(path)
 	r := &checkResult{path: path, src: s, err: fe}
 	if fe == nil && s.kind != 0 {
 		// Imports resolve from disk next to the tool, so that rules that
 		// need Galaxy's expanded view (GTR006, GTR017) see it.
 		r.diags = rules.CheckWith(s.tree, rs, mo)
-		r.found = findings(s.tree, r.diags)
+		r.found = findings(s.tree, r.diags, full)
 	}
 	if fe == nil && s != nil {
 		s.tree = nil // the findings hold what output needs; errors keep it for columns
@@ -165,22 +165,30 @@ func checkFile(path string, rs []*rules.Rule, mo *macros.Options) *checkResult {
 type finding struct {
 	code, displayCode string
 	line, col         int // start; col in bytes
-	endLine, endCol   int // end (exclusive); endCol in bytes
-	col16, endCol16   int // the columns in UTF-16 code units
+	endLine, endCol   int // end (exclusive); endCol in bytes; 0 for text output
+	col16, endCol16   int // the columns in UTF-16 code units; 0 for text output
 	message           string
 	advisory          bool
 	fix               string // what the fix does; "" for advisory findings
 }
 
-func findings(t *cst.Tree, diags []rules.Diagnostic) []finding {
+// findings works out the positions of diags in t; the end and the UTF-16
+// columns only with full (the text output needs the start in bytes only).
+func findings(t *cst.Tree, diags []rules.Diagnostic, full bool) []finding {
 	out := make([]finding, 0, len(diags))
 	lines := t.Lines()
 	for _, d := range diags {
 		f := finding{code: d.Code, displayCode: displayCode(d.Code), message: d.Message, advisory: d.Advisory}
-		f.line, f.col = lines.LineCol(d.Span.Start)
-		f.endLine, f.endCol = lines.LineCol(d.Span.End)
-		f.col16 = column.InTree(t, d.Span.Start)
-		f.endCol16 = column.InTree(t, d.Span.End)
+		if d.Pos.Line > 0 && d.Pos.Offset == d.Span.Start { // the rules' own position
+			f.line, f.col = d.Pos.Line, d.Pos.Column
+		} else {
+			f.line, f.col = lines.LineCol(d.Span.Start)
+		}
+		if full {
+			f.endLine, f.endCol = lines.LineCol(d.Span.End)
+			f.col16 = column.InTree(t, d.Span.Start)
+			f.endCol16 = column.InTree(t, d.Span.End)
+		}
 		if d.Fix != nil {
 			f.fix = d.Fix.Message
 		}
