@@ -69,11 +69,10 @@ func rewriteFile(path string, rs ruleSplit) rewriteResult {
 // written until all files are done.
 func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 	mo := macros.Options{Cache: macros.NewCache()}
+	cwd := workDir()
 	inRun := make(map[string]bool, len(files)) // absolute paths
 	for _, f := range files {
-		if abs, err := filepath.Abs(f); err == nil {
-			inRun[abs] = true
-		}
+		inRun[absPath(cwd, f)] = true
 	}
 	out := make([]rewriteResult, len(files))
 	var pending []int // macro files, formatted once their importers are
@@ -83,7 +82,7 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 			return rewriteResult{src: s}
 		}
 		r := formatSource(files[i], s, fe, rs, mo, nil)
-		r.keepLandings(inRun)
+		r.keepLandings(cwd, inRun)
 		return r
 	}, func(i int, r rewriteResult) {
 		if r.src != nil && r.src.kind != rules.TargetMacro {
@@ -100,7 +99,7 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 	if len(pending) == 0 {
 		return out
 	}
-	importers := findImporters(files, out, pending, mo)
+	importers := findImporters(cwd, files, out, pending, mo)
 	forEachOrdered(len(pending), func(k int) rewriteResult {
 		i := pending[k]
 		return formatSource(files[i], out[i].src, nil, rs, mo, rules.ImportersGate(importers[i], mo, rs.fix))
@@ -111,9 +110,9 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 // keepLandings keeps the landings of the tool's imports that are files
 // of the run: only macro files of the run are checked through their
 // importers.
-func (r *rewriteResult) keepLandings(inRun map[string]bool) {
+func (r *rewriteResult) keepLandings(cwd string, inRun map[string]bool) {
 	for imp := range r.landings {
-		if abs, err := filepath.Abs(imp); err != nil || !inRun[abs] {
+		if !inRun[absPath(cwd, imp)] {
 			delete(r.landings, imp)
 		}
 	}
@@ -122,28 +121,25 @@ func (r *rewriteResult) keepLandings(inRun map[string]bool) {
 // findImporters returns, for each macro file of the run (by index), the
 // tools that import it: the tools of the run and the other tools in the
 // directories of the macro files, as their expansions read imports.
-func findImporters(files []string, out []rewriteResult, pending []int, mo macros.Options) map[int][]rules.Importer {
+func findImporters(cwd string, files []string, out []rewriteResult, pending []int, mo macros.Options) map[int][]rules.Importer {
 	byPath := map[string]int{} // absolute path of a macro file → its index
 	dirs := map[string]bool{}
 	for _, i := range pending {
-		if abs, err := filepath.Abs(files[i]); err == nil {
-			byPath[abs] = i
-			dirs[filepath.Dir(abs)] = true
-		}
+		abs := absPath(cwd, files[i])
+		byPath[abs] = i
+		dirs[filepath.Dir(abs)] = true
 	}
 	importers := map[int][]rules.Importer{}
 	add := func(path string, imports []string, will []byte, landings map[string]*rules.Landing) {
 		for _, imp := range imports {
-			abs, err := filepath.Abs(imp)
-			if i, ok := byPath[abs]; ok && err == nil {
+			if i, ok := byPath[absPath(cwd, imp)]; ok {
 				importers[i] = append(importers[i], rules.Importer{File: path, Import: imp, Tool: will, Landing: landings[imp]})
 			}
 		}
 	}
 	inRun := map[string]bool{}
 	for i, r := range out {
-		abs, _ := filepath.Abs(files[i])
-		inRun[abs] = true
+		inRun[absPath(cwd, files[i])] = true
 		// A tool the run does not rewrite (its gate refused) still
 		// imports; its imports are read from the tool as it stands.
 		if r.src == nil || r.src.kind != rules.TargetTool || !r.src.wf {
