@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
 )
 
@@ -61,11 +63,30 @@ type source struct {
 // as the predecessor's root sniff does; a malformed tool or macro file is a
 // file error.
 func load(path string) (*source, *fileError) {
+	return loadShared(path, nil)
+}
+
+// loadShared is load for a run whose imports resolve through cache (nil
+// for none): a macro file the cache has parsed already, imported by a tool
+// of the run before it, is not parsed again, and the parse of a macro file
+// goes to the cache for the tools that import it after.
+func loadShared(path string, cache *macros.Cache) (*source, *fileError) {
 	src, err := readFile(path)
 	if err != nil {
 		return nil, readError(path, err)
 	}
-	t := cst.Parse(path, src)
+	var t *cst.Tree
+	if cache != nil {
+		if c := cache.Tree(path); c != nil && bytes.Equal(c.Source(), src) {
+			t = c
+		}
+	}
+	if t == nil {
+		t = cst.Parse(path, src)
+		if cache != nil && t.WellFormed() && rules.Classify(t) == rules.TargetMacro {
+			cache.Seed(path, t)
+		}
+	}
 	s := &source{path: path, src: src, tree: t, kind: rules.Classify(t), wf: t.WellFormed()}
 	if s.kind != 0 && !t.WellFormed() {
 		return s, &fileError{path: path, msg: path + ": malformed XML", parse: t.Errors()}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/galaxy-gtr/gtr/cst"
 )
@@ -43,9 +44,11 @@ type Cache struct {
 
 type cacheEntry struct {
 	once sync.Once
-	src  []byte // the content, for files given in memory
+	src  []byte    // the content, for files given in memory
+	tree *cst.Tree // a parse handed in by Seed (never changed), converted on first use
 	f    *macroFile
 	err  error
+	done atomic.Bool // once has run
 }
 
 // NewCache returns an empty cache.
@@ -69,7 +72,9 @@ func (c *Cache) parsed(path string, src []byte) (*macroFile, error) {
 	return e.f, e.err
 }
 
-func (c *Cache) get(key string, load func() (*macroFile, error)) (*macroFile, error) {
+// get returns the macro file cached under key, made by load on first use;
+// load is given the parse Seed handed in, nil when none.
+func (c *Cache) get(key string, load func(seeded *cst.Tree) (*macroFile, error)) (*macroFile, error) {
 	c.mu.Lock()
 	e := c.m[key]
 	if e == nil {
@@ -77,8 +82,41 @@ func (c *Cache) get(key string, load func() (*macroFile, error)) (*macroFile, er
 		c.m[key] = e
 	}
 	c.mu.Unlock()
-	e.once.Do(func() { e.f, e.err = load() })
+	e.once.Do(func() {
+		e.f, e.err = load(e.tree)
+		e.done.Store(true)
+	})
 	return e.f, e.err
+}
+
+// Seed hands the cache the parse of the file at path on disk, made by a
+// caller that reads the file anyway (a run over a repository parses its
+// macro files too), so that importing it does not parse it again. A path
+// the cache holds already is left as it is.
+func (c *Cache) Seed(path string, t *cst.Tree) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m[path] == nil {
+		c.m[path] = &cacheEntry{tree: t}
+	}
+}
+
+// Tree returns the parse of the file at path on disk if the cache holds
+// one (from an import or from Seed), nil otherwise. It does not wait for a
+// parse in progress.
+func (c *Cache) Tree(path string) *cst.Tree {
+	c.mu.Lock()
+	e := c.m[path]
+	c.mu.Unlock()
+	switch {
+	case e == nil:
+		return nil
+	case e.tree != nil: // set by Seed, never changed
+		return e.tree
+	case e.done.Load() && e.f != nil:
+		return e.f.tree
+	}
+	return nil
 }
 
 // macroFile is a parsed macro file with its definitions harvested. It is
@@ -209,7 +247,10 @@ func (ld *loader) file(path string, imp importRef) (*macroFile, error) {
 	if ld.opts.NoDisk {
 		return nil, ld.readError(path, imp, os.ErrNotExist)
 	}
-	read := func() (*macroFile, error) {
+	read := func(seeded *cst.Tree) (*macroFile, error) {
+		if seeded != nil {
+			return macroFileOf(path, seeded)
+		}
 		rf := ld.opts.ReadFile
 		if rf == nil {
 			rf = os.ReadFile
@@ -225,7 +266,7 @@ func (ld *loader) file(path string, imp importRef) (*macroFile, error) {
 	if ld.opts.Cache != nil {
 		f, err = ld.opts.Cache.get(path, read)
 	} else {
-		f, err = read()
+		f, err = read(nil)
 	}
 	if err != nil {
 		if _, ok := err.(*Error); ok {
@@ -266,7 +307,11 @@ func (ld *loader) lookup(path, text string) ([]byte, bool) {
 // parseMacroFile parses an imported file and harvests the definitions of
 // its root element, whatever its name, as Galaxy does.
 func parseMacroFile(path string, src []byte) (*macroFile, error) {
-	t := cst.Parse(path, src)
+	return macroFileOf(path, cst.Parse(path, src))
+}
+
+// macroFileOf harvests the parse t of the macro file at path.
+func macroFileOf(path string, t *cst.Tree) (*macroFile, error) {
 	root, err := FromTree(t)
 	if err != nil {
 		return nil, err
