@@ -77,7 +77,7 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 	out := make([]rewriteResult, len(files))
 	var pending []int // macro files, formatted once their importers are
 	forEachOrdered(len(files), func(i int) rewriteResult {
-		s, fe := load(files[i])
+		s, fe := loadShared(files[i], mo.Cache)
 		if fe == nil && s.kind == rules.TargetMacro {
 			return rewriteResult{src: s}
 		}
