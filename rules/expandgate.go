@@ -118,9 +118,6 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 		mo = *opts.Macros
 	}
 	views := &viewCache{file: file, opts: mo}
-	if opts.Tree != nil {
-		views.remember(opts.Tree)
-	}
 	if opts.ExpansionGate {
 		x := &rewrite.Expansion{File: file, Macros: mo, Data: isPayload, Allow: allow, Parse: views.parse, Expand: views.expand}
 		gate := func(before, after []byte) error {
@@ -130,21 +127,16 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 		}
 		gates = append([]rewrite.Gate{gate}, opts.Gates...)
 	}
-	// The pass keeps what the rules found in the last tree it saw: the
-	// loop ends on a pass over the output that has nothing left to fix.
+	// The pass remembers every version for the gate, and keeps what the
+	// rules found in the last tree it saw: the loop ends on a pass over
+	// the output that has nothing left to fix.
 	var last *cst.Tree
 	var found []Diagnostic
 	pass := func(t *cst.Tree) []rewrite.Fix {
 		last = t
 		views.remember(t)
 		found = check(t, rs, false, opts.Macros, views)
-		var fixes []rewrite.Fix
-		for _, d := range found {
-			if d.Fix != nil {
-				fixes = append(fixes, *d.Fix)
-			}
-		}
-		return fixes
+		return fixesOf(found)
 	}
 	res, err := rewrite.Run(file, src, pass, rewrite.Options{Gates: gates, Tree: opts.Tree})
 	if err != nil {
@@ -188,8 +180,9 @@ type Importer struct {
 }
 
 // Landing records where the elements of one imported macro file land in
-// one importer's expanded view: the offsets, in the macro file, of those
-// whose parent there is a data element (see [FormatOptions]).
+// expanded views: the offsets, in the macro file, of those whose parent
+// there is a data element, so that whitespace after them is not layout
+// (see [ImportersGate]).
 type Landing struct {
 	data map[int]bool
 }
@@ -232,7 +225,7 @@ func ImportersGate(importers []Importer, mo macros.Options, rs []*Rule) rewrite.
 	}
 	allow := declared(macroRules)
 	return func(before, after []byte) error {
-		if bytes.Equal(before, after) || keepsEverySplice(before, after, contextsOf(importers)) {
+		if bytes.Equal(before, after) || keepsEverySplice(before, after, mergeLandings(importers)) {
 			return nil
 		}
 		return expandImporters(importers, mo, allow, after)
@@ -272,16 +265,16 @@ func expandImporters(importers []Importer, mo macros.Options, allow []*rewrite.V
 // the children of the <xml> macro it names, with the text after each
 // child but not the text before the first; the text after such a child
 // lands in the element that held the <expand>, so it is compared exactly
-// unless that element is not a data element in every importer's view
-// (views says where each element of the macro file landed; an importer
-// without a view makes them all exact). Everything in <macro> (perhaps a
+// unless that element is not a data element in every importer's view (as
+// landed says; nil, when an importer's landing is unknown, makes them all
+// exact). Everything in <macro> (perhaps a
 // template), <template>, <token> and <import> definitions is compared
 // exactly. (The text after an <expand> or a <yield> goes with it when
 // Galaxy replaces it.) Deeper whitespace stays inside the element it is
 // written in, whose tag alone says whether it is layout. When this does
 // not hold the importers are expanded: it may still be a change that no
 // importer sees.
-func keepsEverySplice(before, after []byte, ctx *spliceContexts) bool {
+func keepsEverySplice(before, after []byte, landed *Landing) bool {
 	x := &rewrite.Expansion{
 		File:   "macros.xml", // not a tool: compared as its tree, nothing imported
 		Macros: macros.Options{NoDisk: true},
@@ -290,33 +283,27 @@ func keepsEverySplice(before, after []byte, ctx *spliceContexts) bool {
 			if parent.Tag != "xml" || child.Tag == "expand" || child.Tag == "yield" {
 				return false
 			}
-			return ctx == nil || ctx.data[child.Loc.Span.Start]
+			return landed == nil || landed.data[child.Loc.Span.Start]
 		},
 	}
 	_, err := x.Compare(before, after)
 	return err == nil
 }
 
-// spliceContexts records, for the elements of one macro file (by the
-// offset of their start in it), whether Galaxy puts one inside a data
-// element in some importer's view.
-type spliceContexts struct {
-	data map[int]bool
-}
-
-// contextsOf merges the landings of the importers; nil when one of them
-// has none.
-func contextsOf(importers []Importer) *spliceContexts {
-	ctx := &spliceContexts{data: map[int]bool{}}
+// mergeLandings merges the landings of the importers into one: an element
+// lands in a data element if it does in some importer's view. It returns
+// nil when an importer's landing is unknown.
+func mergeLandings(importers []Importer) *Landing {
+	merged := &Landing{data: map[int]bool{}}
 	for _, imp := range importers {
 		if imp.Landing == nil {
 			return nil
 		}
 		for off := range imp.Landing.data {
-			ctx.data[off] = true
+			merged.data[off] = true
 		}
 	}
-	return ctx
+	return merged
 }
 
 // viewCache memoises the parse and macro expansion of each version of one

@@ -71,7 +71,6 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 	// of which touches what the schema checks (the gate sees to it), so
 	// this one needs none either.
 	if p.views != nil && p.views.settled {
-		p.views.remember(p.Tree)
 		return nil
 	}
 	opts := macros.Options{NoDisk: true}

@@ -79,19 +79,20 @@ func sortDiagnostics(ds []Diagnostic) {
 
 // FixPass returns the rewrite pass that applies the fixes of rs.
 func FixPass(rs []*Rule) rewrite.Pass {
-	return fixPass(rs, nil, nil)
+	return func(t *cst.Tree) []rewrite.Fix {
+		return fixesOf(check(t, rs, false, nil, nil))
+	}
 }
 
-func fixPass(rs []*Rule, mo *macros.Options, views *viewCache) rewrite.Pass {
-	return func(t *cst.Tree) []rewrite.Fix {
-		var fixes []rewrite.Fix
-		for _, d := range check(t, rs, false, mo, views) {
-			if d.Fix != nil {
-				fixes = append(fixes, *d.Fix)
-			}
+// fixesOf returns the fixes of the fixable findings in ds.
+func fixesOf(ds []Diagnostic) []rewrite.Fix {
+	var fixes []rewrite.Fix
+	for _, d := range ds {
+		if d.Fix != nil {
+			fixes = append(fixes, *d.Fix)
 		}
-		return fixes
 	}
+	return fixes
 }
 
 // Format rewrites src with the fixes of rs to a fixpoint, through the gates
