@@ -130,65 +130,6 @@ func (w *walk) ended() ([]error, bool) {
 	return w.errs, w.done
 }
 
-// forEachWalked is forEachOrdered over the files of a walk still going
-// on: work runs on each file as soon as it is found; once the walk has
-// ended, first is called with the paths it could not read, then emit with
-// the results in file order, as forEachOrdered does.
-func forEachWalked[T any](w *walk, work func(path string) T, first func(errs []error), emit func(r T)) {
-	var (
-		mu      sync.Mutex
-		results []T
-		ready   []bool
-		emitted int  // the next index to emit, guarded by mu
-		started bool // first has run, guarded by mu
-		next    atomic.Int64
-		wg      sync.WaitGroup
-		zero    T
-	)
-	// flush emits what is ready, in order, once the walk has ended; mu is
-	// held.
-	flush := func() {
-		if !started {
-			errs, done := w.ended()
-			if !done {
-				return
-			}
-			first(errs)
-			started = true
-		}
-		for emitted < len(results) && ready[emitted] {
-			emit(results[emitted])
-			results[emitted] = zero // let the result go
-			emitted++
-		}
-	}
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				path, ok := w.file(i)
-				if !ok {
-					return
-				}
-				r := work(path)
-				mu.Lock()
-				for len(results) <= i {
-					results, ready = append(results, zero), append(ready, false)
-				}
-				results[i], ready[i] = r, true
-				flush()
-				mu.Unlock()
-			}
-		}()
-	}
-	wg.Wait()
-	mu.Lock()
-	flush()
-	mu.Unlock()
-}
-
 // workDir returns the working directory, "" when it cannot be found.
 func workDir() string {
 	wd, err := os.Getwd()
@@ -211,40 +152,111 @@ func absPath(cwd, path string) string {
 // forEachOrdered runs work(i) for every i in [0, n) on GOMAXPROCS
 // goroutines and calls emit(i, result) in index order, each as soon as it
 // and all before it are done, so output is deterministic and starts
-// early. The worker that completes the next result in order emits it,
-// and any ready after it, under a lock: emits never run concurrently, and
-// all have run when forEachOrdered returns. No goroutine waits on each
-// result, which would cost a wake-up per file.
+// early. Emits never run concurrently, and all have run when
+// forEachOrdered returns.
 func forEachOrdered[T any](n int, work func(i int) T, emit func(i int, r T)) {
-	results := make([]T, n)
-	ready := make([]bool, n)
-	var (
-		mu      sync.Mutex
-		emitted int          // the next index to emit, guarded by mu
-		next    atomic.Int64 // the next index to work on
-		wg      sync.WaitGroup
-		zero    T
-	)
-	for range min(n, runtime.GOMAXPROCS(0)) {
+	out := &inOrder[T]{emit: emit}
+	workers(func(i int) bool {
+		if i >= n {
+			return false
+		}
+		out.put(i, work(i))
+		return true
+	})
+}
+
+// forEachWalked is forEachOrdered over the files of a walk still going
+// on: work runs on each file as soon as it is found; once the walk has
+// ended, first is called with the paths it could not read, then emit with
+// the results in file order.
+func forEachWalked[T any](w *walk, work func(path string) T, first func(errs []error), emit func(r T)) {
+	out := &inOrder[T]{
+		emit: func(_ int, r T) { emit(r) },
+		open: func() bool {
+			errs, done := w.ended()
+			if done {
+				first(errs)
+			}
+			return done
+		},
+	}
+	workers(func(i int) bool {
+		path, ok := w.file(i)
+		if !ok {
+			return false
+		}
+		out.put(i, work(path))
+		return true
+	})
+	out.flush() // the walk has ended: emit whatever the workers could not
+}
+
+// workers calls work with 0, 1, 2, … on GOMAXPROCS goroutines, each
+// taking the next index in turn, until work returns false on every
+// goroutine; it returns when all are done.
+func workers(work func(i int) bool) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				i := int(next.Add(1) - 1)
-				if i >= n {
-					return
-				}
-				r := work(i)
-				mu.Lock()
-				results[i], ready[i] = r, true
-				for emitted < n && ready[emitted] {
-					emit(emitted, results[emitted])
-					results[emitted] = zero // let the result go
-					emitted++
-				}
-				mu.Unlock()
+			for work(int(next.Add(1) - 1)) {
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// inOrder passes results, put in any order from any goroutine, to emit
+// in index order, each as soon as it and all before it are in. The
+// goroutine that puts the next result in order emits it, and any ready
+// after it, under the lock, so no goroutine waits for each result (which
+// would cost a wake-up per file) and emits never run concurrently.
+type inOrder[T any] struct {
+	emit func(i int, r T)
+	// open, when set, holds back every emit until it returns true; it is
+	// called under the lock, and not again once it has.
+	open func() bool
+
+	mu      sync.Mutex
+	results []T
+	ready   []bool
+	next    int // the next index to emit
+}
+
+// put records the result of index i and emits what is ready.
+func (o *inOrder[T]) put(i int, r T) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var zero T
+	for len(o.results) <= i {
+		o.results, o.ready = append(o.results, zero), append(o.ready, false)
+	}
+	o.results[i], o.ready[i] = r, true
+	o.emitReady()
+}
+
+// flush emits what is ready.
+func (o *inOrder[T]) flush() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.emitReady()
+}
+
+// emitReady emits the results ready in order, if open allows; o.mu is
+// held.
+func (o *inOrder[T]) emitReady() {
+	if o.open != nil {
+		if !o.open() {
+			return
+		}
+		o.open = nil
+	}
+	var zero T
+	for o.next < len(o.results) && o.ready[o.next] {
+		o.emit(o.next, o.results[o.next])
+		o.results[o.next] = zero // let the result go
+		o.next++
+	}
 }
