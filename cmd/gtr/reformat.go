@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -145,12 +146,12 @@ func findImporters(cwd string, files []string, out []rewriteResult, pending []in
 		if r.src == nil || r.src.kind != rules.TargetTool || !r.src.wf {
 			continue
 		}
-		if r.changed && r.err == nil {
-			add(files[i], r.imports, r.out, r.landings)
-			continue
-		}
 		if r.err == nil {
-			add(files[i], r.imports, r.src.src, r.landings)
+			will := r.src.src
+			if r.changed {
+				will = r.out
+			}
+			add(files[i], r.imports, will, r.landings)
 			continue
 		}
 		if res, err := macros.Expand(files[i], r.src.src, mo); err == nil {
@@ -195,12 +196,25 @@ func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros
 			r.notes = append(r.notes, fmt.Sprintf("  %s  %s (advisory)", displayCode(d.Code), d.Message))
 		}
 	}
-	if s.kind == rules.TargetTool && s.tree != nil && macros.HasImports(s.tree) {
+	if importsMacros(s.tree) {
 		if view, err := res.Expansion(); err == nil {
 			r.imports, r.landings = view.Imports, rules.Landings(view)
 		}
 	}
 	return r
+}
+
+// importsMacros reports whether t is a tool whose <macros> imports macro
+// files; only such tools have importers to check.
+func importsMacros(t *cst.Tree) bool {
+	tool, ok := cst.ToolOf(t)
+	if !ok {
+		return false
+	}
+	for range tool.Macros().Imports() {
+		return true
+	}
+	return false
 }
 
 // rewriteError describes why the fix loop refused to rewrite a file; every

@@ -343,24 +343,3 @@ func pyDirname(p string) string {
 	}
 	return head
 }
-
-// HasImports reports whether the tool or macro file t imports macro files:
-// whether its root's <macros> section (or, for a macro file, its root)
-// holds an <import>. Only such files have [Result.Imports].
-func HasImports(t *cst.Tree) bool {
-	root := t.RootElement()
-	sections := []cst.Node{root}
-	for c := range root.Children() {
-		if c.Name() == "macros" {
-			sections = append(sections, c)
-		}
-	}
-	for _, s := range sections {
-		for c := range s.Children() {
-			if c.Name() == "import" {
-				return true
-			}
-		}
-	}
-	return false
-}
