@@ -73,6 +73,17 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 	if p.views != nil && p.views.settled {
 		return nil
 	}
+	profiles := schema.Profiles()
+	newest := profiles[len(profiles)-1]
+	// A tool without <macros> is its own expanded view (macros.ExpandTree
+	// returns its tree as it is): when it is valid at the newest profile,
+	// as most tools are, validating it as written spares building the
+	// view. Any error, repairable or not, is left to the expanded view.
+	if len(p.Tree.Errors()) == 0 && !hasMacrosChild(p.Tree) &&
+		len(schema.Validate(schema.Written(p.Tree.RootElement()), newest)) == 0 {
+		p.views.settle()
+		return nil
+	}
 	opts := macros.Options{NoDisk: true}
 	if p.Macros != nil {
 		opts = *p.Macros
@@ -89,8 +100,6 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 		return nil
 	}
 	view := schema.Expanded(res)
-	profiles := schema.Profiles()
-	newest := profiles[len(profiles)-1]
 	errs := schema.Validate(view, newest)
 	// Valid at the newest profile, or nothing that looks repairable, or
 	// valid at some other profile (the tool is not globally invalid).
@@ -120,6 +129,17 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 		}
 	}
 	return pl.out
+}
+
+// hasMacrosChild reports whether the root element of t has a <macros>
+// child, the only place Galaxy reads macros and tokens from.
+func hasMacrosChild(t *cst.Tree) bool {
+	for c := range t.RootElement().Elements() {
+		if c.Name() == "macros" {
+			return true
+		}
+	}
+	return false
 }
 
 // mayRepair reports whether e is an error GTR006 or GTR017 may repair.

@@ -1,0 +1,119 @@
+package schema
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/macros"
+)
+
+// writtenAndConverted returns the Written view of src's root and the
+// Expanded view of its canonical tree (macros.FromTree), which for a file
+// without <macros> is Galaxy's expanded view.
+func writtenAndConverted(t *testing.T, name string, src []byte) (Element, Element) {
+	t.Helper()
+	tree := cst.Parse(name, src)
+	root, err := macros.FromTree(tree)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return Written(tree.RootElement()), Expanded(&macros.Result{Root: root})
+}
+
+// errorList returns the errors of a validation, without their positions,
+// in order, one a line.
+func errorList(errs []Error) string {
+	var b strings.Builder
+	for _, e := range errs {
+		b.WriteString(e.Error())
+		b.WriteString(" [" + strings.Join(e.Expected, " ") + "]\n")
+	}
+	return b.String()
+}
+
+func TestWrittenReadsAsParserDoes(t *testing.T) {
+	src := "<tool id=\"t\" name=\"a &amp; b\" version=\"1\r\n\t2\">\r\n" +
+		"  <!-- c --><description>x &lt; <![CDATA[y\r\n]]>z</description>\n" +
+		"  <?pi data?>\n  <command>&#32;</command>\n</tool>"
+	w, c := writtenAndConverted(t, "t.xml", []byte(src))
+	var walk func(w, c Element, path string)
+	walk = func(w, c Element, path string) {
+		if w.Name() != c.Name() {
+			t.Fatalf("%s: name %q, converted %q", path, w.Name(), c.Name())
+		}
+		if w.NumAttrs() != c.NumAttrs() {
+			t.Fatalf("%s: %d attributes, converted %d", path, w.NumAttrs(), c.NumAttrs())
+		}
+		for i := range w.NumAttrs() {
+			wn, wv := w.Attr(i)
+			cn, cv := c.Attr(i)
+			if wn != cn || wv != cv {
+				t.Errorf("%s: attribute %q=%q, converted %q=%q", path, wn, wv, cn, cv)
+			}
+		}
+		if w.Text() != c.Text() || textIsBlank(w) != textIsBlank(c) {
+			t.Errorf("%s: text %q (blank %v), converted %q (blank %v)", path, w.Text(), textIsBlank(w), c.Text(), textIsBlank(c))
+		}
+		if w.NumChildren() != c.NumChildren() {
+			t.Fatalf("%s: %d children, converted %d", path, w.NumChildren(), c.NumChildren())
+		}
+		var kids []Element
+		kids = w.(childAppender).appendChildren(kids)
+		for i := range w.NumChildren() {
+			if kids[i].Name() != w.Child(i).Name() {
+				t.Errorf("%s: appendChildren and Child disagree at %d", path, i)
+			}
+			walk(w.Child(i), c.Child(i), path+"/"+w.Child(i).Name())
+		}
+	}
+	walk(w, c, "tool")
+}
+
+// TestWrittenAgreesOnCorpus validates every well-formed corpus tool
+// without <macros> both as written and as converted by macros.FromTree
+// (its expanded view): the errors must be the same, in the same order, at
+// every profile.
+func TestWrittenAgreesOnCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping the corpus in short mode")
+	}
+	dir := filepath.Join(sharedDir(t, "corpus"), "corpus")
+	profiles := Profiles()
+	tools, invalid := 0, 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".xml") {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		tree := cst.Parse(path, src)
+		if len(tree.Errors()) > 0 || tree.RootElement().Name() != "tool" || tree.RootElement().Element("macros").IsValid() {
+			return nil
+		}
+		tools++
+		w, c := writtenAndConverted(t, path, src)
+		for _, p := range profiles {
+			got, want := errorList(Validate(w, p)), errorList(Validate(c, p))
+			if got != want {
+				t.Errorf("%s at %s: as written:\n%s\nconverted:\n%s", path, p, got, want)
+			}
+			if p == profiles[len(profiles)-1] && want != "" {
+				invalid++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d tools without <macros> agree at %d profiles (%d invalid at the newest)", tools, len(profiles), invalid)
+	if tools < 1000 {
+		t.Errorf("only %d tools without <macros> in the corpus", tools)
+	}
+}
