@@ -132,8 +132,19 @@ func (x *Expansion) Gate() Gate {
 // Compare checks that after keeps Galaxy's expanded view of before, as
 // [Expansion] defines it. It returns the declared changes it needed, and
 // a *[GateError] when the views differ otherwise or the comparison cannot
-// be made.
+// be made. A rewrite that [Expansion.Unchanged] proves equal passes
+// without after being expanded; any other goes to
+// [Expansion.CompareExpanded].
 func (x *Expansion) Compare(before, after []byte) ([]*ViewChange, error) {
+	if x.Unchanged(before, after) {
+		return nil, nil
+	}
+	return x.CompareExpanded(before, after)
+}
+
+// CompareExpanded is [Expansion.Compare] without the shortcut of
+// [Expansion.Unchanged]: it expands both versions and compares the views.
+func (x *Expansion) CompareExpanded(before, after []byte) ([]*ViewChange, error) {
 	if x.After == nil && bytes.Equal(before, after) {
 		return nil, nil
 	}

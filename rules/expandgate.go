@@ -46,16 +46,29 @@ type Formatted struct {
 	Findings []Diagnostic
 
 	views *viewCache
+	// same holds the version whose expansion has the output's imports and
+	// landings: the input when the gate proved the views equal without
+	// expanding the output ([rewrite.Expansion.Unchanged]), else the
+	// output.
+	same []byte
 }
 
-// Expansion returns Galaxy's expanded view of the output, with imports
-// resolved as the run resolved them; the run's own expansion when it made
-// one.
-func (f *Formatted) Expansion() (*macros.Result, error) {
+// Imports returns the macro files Galaxy's expansion of the output opens
+// (as [macros.Result.Imports] lists them) and where their elements land
+// in it ([Landings]), with imports resolved as the run resolved them. When
+// the expansion-equality gate proved the output's view equal to the
+// input's without expanding the output, they are read from the input's
+// expansion, which the run has made already: the views then hold the same
+// elements of the same imported files under parents of the same tags.
+func (f *Formatted) Imports() ([]string, map[string]*Landing, error) {
 	if f.views == nil {
-		return nil, errors.New("no output to expand")
+		return nil, nil, errors.New("no output to expand")
 	}
-	return f.views.expand(f.views.parse(f.Output), f.views.opts)
+	res, err := f.views.expand(f.views.parse(f.same), f.views.opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return res.Imports, Landings(res), nil
 }
 
 // FormatWith is [Format] with imports resolved and, when asked, the
@@ -118,11 +131,16 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 		mo = *opts.Macros
 	}
 	views := &viewCache{file: file, opts: mo}
+	proved := false
 	if opts.ExpansionGate {
 		x := &rewrite.Expansion{File: file, Macros: mo, Data: isPayload, Allow: allow, Parse: views.parse, Expand: views.expand}
 		gate := func(before, after []byte) error {
+			if proved = x.Unchanged(before, after); proved {
+				used = nil
+				return nil
+			}
 			var err error
-			used, err = x.Compare(before, after)
+			used, err = x.CompareExpanded(before, after)
 			return err
 		}
 		gates = append([]rewrite.Gate{gate}, opts.Gates...)
@@ -165,7 +183,11 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 	for i := range found {
 		found[i].Pos = last.Position(found[i].Span.Start)
 	}
-	return Formatted{Result: res, Findings: found, views: views}, nil
+	same := res.Output
+	if proved {
+		same = src
+	}
+	return Formatted{Result: res, Findings: found, views: views, same: same}, nil
 }
 
 // Importer is a tool that imports a macro file being rewritten.

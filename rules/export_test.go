@@ -7,4 +7,5 @@ var (
 	}
 	ExpandImporters = expandImporters
 	Declared        = declared
+	IsPayload       = isPayload // the Data of the expansion-equality gate of a format run
 )

@@ -197,8 +197,8 @@ func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros
 		}
 	}
 	if importsMacros(s.tree) {
-		if view, err := res.Expansion(); err == nil {
-			r.imports, r.landings = view.Imports, rules.Landings(view)
+		if imports, landings, err := res.Imports(); err == nil {
+			r.imports, r.landings = imports, landings
 		}
 	}
 	return r

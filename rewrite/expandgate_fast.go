@@ -1,0 +1,574 @@
+package rewrite
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/macros"
+)
+
+// Unchanged reports whether the rewrite of a tool from before to after
+// provably leaves Galaxy's expanded view equal, as [Expansion] defines it,
+// with no declared change needed, judging from the two parses and the
+// expansion of before alone: after is never expanded. It is a sufficient
+// condition: when it reports false the views may still be equal, and
+// [Expansion.CompareExpanded] decides. It applies to a file whose root is
+// <tool> on both sides, with x.After and x.ExactTail nil, that expands
+// without error before the rewrite; everything else reports false.
+//
+// The proof follows what Galaxy's expansion ([macros.ExpandTree]) does
+// with each piece of the file:
+//
+//   - elements pair up one by one with equal names and attributes equal as
+//     a set of decoded name=value pairs; processing instructions are
+//     byte-identical;
+//   - texts and tails are compared as lxml reads them (references
+//     decoded, line ends normalised, CDATA as text, comments removed and
+//     the text around them joined); two whitespace-only ones are equal in
+//     an element whose tag is not data, as the comparison of the views
+//     has it, and everything else is equal exactly;
+//   - Galaxy replaces an <expand> where it stands with copies of its
+//     macro's children, their tails coming with them, and drops the
+//     <expand> with its tail: the text before it stays in the element
+//     that holds it. The <expand>'s own children are copied to the
+//     macro's <yield>s, again with their tails. So the children of an
+//     <expand> and of an XML macro definition (<xml>, <macro> of type xml)
+//     are compared as anywhere else, but for their tails, compared exactly
+//     when a copy lands in a data element of before's view (a child
+//     without a copy there is not seen). Parameters are read from an
+//     <expand>'s attributes by name, and from a macro's in order, so only
+//     a macro keeps its attribute order;
+//   - everything else of the macro language is compared exactly,
+//     attribute order included: template and token definitions, <token>,
+//     <import>, <yield>, and the definitions' content when a parameter
+//     may not be quoted with "@" (see below). The text of <macros> itself
+//     and between the definitions is cleared, or kept under <macros>
+//     (re-appended templates), so it is compared as <macros>'s;
+//   - tokens are substituted in texts and attribute names and values, not
+//     in tails: when some token name (of the tool's <macros> or of a file
+//     it imports) is whitespace only, texts are compared exactly, and
+//     attributes keep their order when a name holds a token name. A macro
+//     parameter is substituted the same way in the copies of the macro's
+//     children and of the <expand>'s; the proof needs parameters quoted
+//     with "@" (no definition sets token_quote), which no whitespace and
+//     no attribute name holds;
+//   - the children of <tool> may be reordered, as the comparison of the
+//     views allows, only when every text between them is whitespace, <tool>
+//     is not data, and no element crosses an <expand>: each tag's children
+//     keep their order relative to one another and to the elements the
+//     <expand>s produce.
+//
+// The macro language being equal on both sides, and before expanding,
+// after expands too, to a view that pairs up with before's element by
+// element: the same elements of the imported files land under parents of
+// the same tags.
+func (x *Expansion) Unchanged(before, after []byte) bool {
+	if x.After != nil || x.ExactTail != nil {
+		return false
+	}
+	if bytes.Equal(before, after) {
+		return true
+	}
+	tb, ta := x.parse(before), x.parse(after)
+	if !tb.WellFormed() || !ta.WellFormed() || hasDoctype(tb) || hasDoctype(ta) {
+		return false
+	}
+	rb, ra := tb.RootElement(), ta.RootElement()
+	if !rb.Is("tool") || !ra.Is("tool") {
+		return false
+	}
+	res, err := x.expand(tb, x.Macros)
+	if err != nil {
+		return false
+	}
+	p := prover{data: x.Data, view: res}
+	if !p.readDefs(rb, res) {
+		return false
+	}
+	return p.root(rb, ra)
+}
+
+// hasDoctype reports whether t has a document type declaration, whose
+// entities and attribute defaults lxml would apply.
+func hasDoctype(t *cst.Tree) bool {
+	for c := range t.Root().Children() {
+		if c.Kind() == cst.KindDoctype {
+			return true
+		}
+	}
+	return false
+}
+
+// prover compares the parses of two versions of a tool for
+// [Expansion.Unchanged].
+type prover struct {
+	data func(tag string) bool
+	view *macros.Result // before's expansion
+	// tokens are the names of the tool's tokens, substituted in the texts
+	// and attributes of the whole view; spaceToken is set when one of them
+	// is whitespace only, so that it may occur in a layout text.
+	tokens     []string
+	spaceToken bool
+	// quoted is set when every macro parameter is quoted with "@".
+	quoted bool
+	// landed holds the offsets of the elements of the tool file that have
+	// a copy in before's view whose parent is a data element; built on
+	// first use.
+	landed     map[int]bool
+	bufA, bufB []byte // decoded texts
+}
+
+func (p *prover) isData(tag string) bool { return p.data == nil || p.data(tag) }
+
+// readDefs reads what the proof needs of the definitions that the
+// expansion res of the tool root reads: the names of the <token>s and
+// <macro type="token">s, and whether an <xml> or <macro> sets token_quote,
+// in the tool's first <macros> and at the top of every imported file, as
+// Galaxy harvests them. It reports false when an imported file is not at
+// hand.
+func (p *prover) readDefs(root cst.Node, res *macros.Result) bool {
+	p.quoted = true
+	p.addDefs(root.Element("macros"))
+	for _, imp := range res.Imports {
+		t := res.Tree(imp)
+		if t == nil {
+			return false
+		}
+		p.addDefs(t.RootElement())
+	}
+	return true
+}
+
+func (p *prover) addDefs(defs cst.Node) {
+	for d := range defs.Elements() {
+		if (d.Is("xml") || d.Is("macro")) && d.Attr("token_quote").IsValid() {
+			p.quoted = false
+		}
+		if d.Is("macro") {
+			if typ, ok := d.AttrValue("type"); !ok || typ != "token" {
+				continue
+			}
+		} else if !d.Is("token") {
+			continue
+		}
+		name := d.Get("name")
+		p.tokens = append(p.tokens, name)
+		if isLayout(name) {
+			p.spaceToken = true
+		}
+	}
+}
+
+// spliced reports whether elements called tag are definitions or
+// placeholders of the macro language, so that everything in them is
+// compared exactly.
+func spliced(tag string) bool {
+	switch tag {
+	case "xml", "macro", "template", "token", "import", "yield":
+		return true
+	}
+	return false
+}
+
+// isXMLMacro reports whether a <macro> element defines an XML macro: its
+// type is "xml", or not given.
+func isXMLMacro(n cst.Node) bool {
+	typ, ok := n.AttrValue("type")
+	return !ok || typ == "xml"
+}
+
+// landsInData reports whether a copy of element n (of before's parse) has
+// a data element for parent in before's view. An element without a copy
+// there is not in after's view either: its tail is not seen.
+func (p *prover) landsInData(n cst.Node) bool {
+	if p.landed == nil {
+		p.landed = map[int]bool{}
+		file := p.view.File()
+		var walk func(e *macros.Element)
+		walk = func(e *macros.Element) {
+			if len(e.Children) == 0 {
+				return
+			}
+			data := p.isData(e.Tag)
+			for _, c := range e.Children {
+				if data && c.Loc.File == file {
+					p.landed[c.Loc.Span.Start] = true
+				}
+				walk(c)
+			}
+		}
+		walk(p.view.Root)
+	}
+	return p.landed[n.Span().Start]
+}
+
+// root compares the <tool> elements a (before) and b (after).
+func (p *prover) root(a, b cst.Node) bool {
+	if sameBytes(a, b) {
+		return true
+	}
+	if !p.attrs(a, b, false) {
+		return false
+	}
+	data := p.isData(a.Name())
+	ta, ka := textRun(content(a))
+	tb, kb := textRun(content(b))
+	if !p.text(ta, tb, data || p.spaceToken) {
+		return false
+	}
+	itemsA, tailsA := children(ka)
+	itemsB, tailsB := children(kb)
+	if len(itemsA) != len(itemsB) {
+		return false
+	}
+	inOrder := true
+	for i := range itemsA {
+		if !sameKey(itemsA[i], itemsB[i]) {
+			inOrder = false
+			break
+		}
+	}
+	if inOrder {
+		for i := range itemsA {
+			if !p.item(itemsA[i], itemsB[i], false) || !p.text(tailsA[i], tailsB[i], data) {
+				return false
+			}
+		}
+		return true
+	}
+	// Reordered: Galaxy's view compares the children of <tool> by tag, so
+	// the texts between them must be layout whatever they end up next to.
+	if data {
+		return false
+	}
+	for i := range tailsA {
+		if !p.layout(tailsA[i]) || !p.layout(tailsB[i]) {
+			return false
+		}
+	}
+	// Pair the children by key, in order within each key, and keep each
+	// between the same two <expand>s.
+	seg := func(items []cst.Node) []int {
+		out := make([]int, len(items))
+		n := 0
+		for i, it := range items {
+			out[i] = n
+			if it.Is("expand") {
+				n++
+			}
+		}
+		return out
+	}
+	segA, segB := seg(itemsA), seg(itemsB)
+	used := make([]bool, len(itemsB))
+	for i, it := range itemsA {
+		j := 0
+		for j < len(itemsB) && (used[j] || !sameKey(it, itemsB[j])) {
+			j++
+		}
+		if j == len(itemsB) || segA[i] != segB[j] || !p.item(it, itemsB[j], false) {
+			return false
+		}
+		used[j] = true
+	}
+	return true
+}
+
+// children returns the children of an element from k, its first child
+// element or processing instruction, on, each with its tail.
+func children(k cst.Node) ([]cst.Node, []run) {
+	var items []cst.Node
+	var tails []run
+	for isItem(k) {
+		items = append(items, k)
+		var r run
+		r, k = textRun(k.NextSibling())
+		tails = append(tails, r)
+	}
+	return items, tails
+}
+
+// isItem reports whether n is a child that is a node of Galaxy's view:
+// an element or a processing instruction.
+func isItem(n cst.Node) bool {
+	k := n.Kind()
+	return k == cst.KindElement || k == cst.KindPI
+}
+
+// sameKey reports whether two children of <tool> are compared with each
+// other by the view comparison's pairing: elements of one tag, or
+// processing instructions of one target.
+func sameKey(a, b cst.Node) bool {
+	if a.Kind() != b.Kind() {
+		return false
+	}
+	if a.Kind() == cst.KindPI {
+		return piTarget(a) == piTarget(b)
+	}
+	return a.Name() == b.Name()
+}
+
+// piTarget returns the target of a processing instruction as
+// [macros.FromTree] reads it: up to the first whitespace.
+func piTarget(n cst.Node) string {
+	body := strings.TrimSuffix(strings.TrimPrefix(n.Text(), "<?"), "?>")
+	if i := strings.IndexAny(body, " \t\r\n"); i >= 0 {
+		return body[:i]
+	}
+	return body
+}
+
+// item compares two children of one kind (elements or processing
+// instructions), exactly when exact is set.
+func (p *prover) item(a, b cst.Node, exact bool) bool {
+	if a.Kind() != b.Kind() {
+		return false
+	}
+	if a.Kind() == cst.KindPI {
+		return bytes.Equal(a.Bytes(), b.Bytes())
+	}
+	return p.element(a, b, exact)
+}
+
+// element compares elements a and b and their content (not their tails),
+// exactly when exact is set.
+func (p *prover) element(a, b cst.Node, exact bool) bool {
+	if sameBytes(a, b) {
+		return true
+	}
+	tag := a.Name()
+	if tag != b.Name() {
+		return false
+	}
+	// Galaxy copies the children of an <expand> to its macro's <yield>s,
+	// and those of a macro body to where it is expanded (an <expand>'s
+	// parameters are read by name; a macro's depend on their order).
+	moved, ordered := false, exact
+	switch {
+	case exact:
+	case p.quoted && tag == "expand":
+		moved = true
+	case p.quoted && (tag == "xml" || tag == "macro" && isXMLMacro(a)):
+		moved, ordered = true, true
+	case tag == "expand" || spliced(tag):
+		exact, ordered = true, true
+	}
+	if !p.attrs(a, b, ordered) {
+		return false
+	}
+	data := exact || p.isData(tag)
+	ta, ka := textRun(content(a))
+	tb, kb := textRun(content(b))
+	if !p.text(ta, tb, data || p.spaceToken) {
+		return false
+	}
+	for isItem(ka) && isItem(kb) {
+		if !p.item(ka, kb, exact) {
+			return false
+		}
+		exactTail := data
+		if moved {
+			exactTail = p.landsInData(ka)
+		}
+		ta, ka = textRun(ka.NextSibling())
+		tb, kb = textRun(kb.NextSibling())
+		if !p.text(ta, tb, exactTail) {
+			return false
+		}
+	}
+	return !isItem(ka) && !isItem(kb)
+}
+
+// content returns the first content node of element n, after its start
+// tag: the zero Node when it has none.
+func content(n cst.Node) cst.Node { return n.FirstChild().NextSibling() }
+
+// sameBytes reports whether two nodes are written alike: equal bytes
+// parse to equal subtrees.
+func sameBytes(a, b cst.Node) bool { return bytes.Equal(a.Bytes(), b.Bytes()) }
+
+// attrs compares the attributes of elements a and b: as a set of decoded
+// name=value pairs, or in order when ordered is set. Attributes may change
+// order only when no name holds a token, whose substitution in names
+// depends on their order.
+func (p *prover) attrs(a, b cst.Node, ordered bool) bool {
+	sa, sb := a.StartTag(), b.StartTag()
+	na, nb := 0, 0
+	inOrder := true
+	for x, y := sa.FirstChild(), sb.FirstChild(); x.IsValid() || y.IsValid(); {
+		for x.IsValid() && x.Kind() != cst.KindAttribute {
+			x = x.NextSibling()
+		}
+		for y.IsValid() && y.Kind() != cst.KindAttribute {
+			y = y.NextSibling()
+		}
+		if x.IsValid() {
+			na++
+		}
+		if y.IsValid() {
+			nb++
+		}
+		if !x.IsValid() || !y.IsValid() {
+			break
+		}
+		if x.Name() != y.Name() {
+			inOrder = false
+		} else if !sameValue(x, y) {
+			return false
+		}
+		x, y = x.NextSibling(), y.NextSibling()
+	}
+	if na != nb {
+		return false
+	}
+	if inOrder {
+		return true
+	}
+	if ordered {
+		return false
+	}
+	// Names are unique in a well-formed element: the counts being equal,
+	// every attribute of a found in b with its value makes the sets equal.
+	for x := range a.Attrs() {
+		y := b.Attr(x.Name())
+		if !y.IsValid() || !sameValue(x, y) || p.holdsToken(x.Name()) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameValue reports whether two attributes have equal values as lxml
+// reads them (see [cst.Node.Value], which [macros.FromTree] uses).
+func sameValue(x, y cst.Node) bool {
+	vx, vy := x.ValueToken().Bytes(), y.ValueToken().Bytes()
+	if len(vx) >= 2 && len(vy) >= 2 && string(vx[1:len(vx)-1]) == string(vy[1:len(vy)-1]) {
+		return true
+	}
+	return x.Value() == y.Value()
+}
+
+// holdsToken reports whether s contains the name of a token or, quoted
+// with "@", of a macro parameter.
+func (p *prover) holdsToken(s string) bool {
+	if strings.IndexByte(s, '@') >= 0 {
+		return true
+	}
+	for _, t := range p.tokens {
+		if strings.Contains(s, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// run is a text or tail as written: a run of character data, CDATA and
+// comment nodes, from first (the zero Node when the run is empty) up to
+// end in the source.
+type run struct {
+	first cst.Node
+	end   int
+}
+
+// textRun returns the run starting at n and the node after it.
+func textRun(n cst.Node) (run, cst.Node) {
+	var r run
+	for ; n.IsValid(); n = n.NextSibling() {
+		switch n.Kind() {
+		case cst.KindText, cst.KindCDATA, cst.KindComment:
+			if !r.first.IsValid() {
+				r.first = n
+			}
+			r.end = n.Span().End
+			continue
+		}
+		break
+	}
+	return r, n
+}
+
+// bytes returns the run's source.
+func (r run) bytes() []byte {
+	if !r.first.IsValid() {
+		return nil
+	}
+	return r.first.Tree().Source()[r.first.Span().Start:r.end]
+}
+
+// text reports whether two runs read the same, or both as whitespace when
+// exact is not set.
+func (p *prover) text(a, b run, exact bool) bool {
+	if bytes.Equal(a.bytes(), b.bytes()) {
+		return true
+	}
+	if !exact {
+		la, lb := p.layout(a), p.layout(b)
+		if la || lb {
+			return la && lb
+		}
+	}
+	var okA, okB bool
+	p.bufA, okA = appendText(p.bufA[:0], a)
+	p.bufB, okB = appendText(p.bufB[:0], b)
+	return okA && okB && bytes.Equal(p.bufA, p.bufB)
+}
+
+// layout reports whether a run reads as XML whitespace only.
+func (p *prover) layout(r run) bool {
+	var ok bool
+	p.bufA, ok = appendText(p.bufA[:0], r)
+	if !ok {
+		return false
+	}
+	for _, c := range p.bufA {
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// appendText appends the text of a run as lxml reads it, as
+// [macros.FromTree] decodes it: comments removed, CDATA as text,
+// references resolved, "\r\n" and lone "\r" read as "\n". It reports false
+// for a reference it cannot resolve, which a well-formed file without a
+// DOCTYPE does not hold.
+func appendText(b []byte, r run) ([]byte, bool) {
+	for n := r.first; n.IsValid() && n.Span().Start < r.end; n = n.NextSibling() {
+		switch n.Kind() {
+		case cst.KindCDATA:
+			raw := n.Bytes()
+			b = appendChars(b, raw[len("<![CDATA["):len(raw)-len("]]>")])
+		case cst.KindText:
+			for tok := range n.Tokens() {
+				switch tok.Kind() {
+				case cst.TokEntityRef, cst.TokCharRef:
+					s, ok := cst.DecodeReference(tok.Text())
+					if !ok {
+						return b, false
+					}
+					b = append(b, s...)
+				default:
+					b = appendChars(b, tok.Bytes())
+				}
+			}
+		}
+	}
+	return b, true
+}
+
+// appendChars appends character data with line ends normalised.
+func appendChars(b, raw []byte) []byte {
+	for {
+		i := bytes.IndexByte(raw, '\r')
+		if i < 0 {
+			return append(b, raw...)
+		}
+		b = append(append(b, raw[:i]...), '\n')
+		raw = raw[i+1:]
+		if len(raw) > 0 && raw[0] == '\n' {
+			raw = raw[1:]
+		}
+	}
+}
