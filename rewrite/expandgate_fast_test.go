@@ -103,6 +103,12 @@ func TestUnchanged(t *testing.T) {
 		{name: "layout inside <macros>", after: "<macros>\n    <import>⇒<macros>\n        <import>", want: true},
 		{name: "layout inside a macro body landing in <inputs>", after: "      <param name=\"b\"⇒  <param name=\"b\"", want: true},
 		{name: "attributes of a macro body reordered", after: `<param name="b" type="text"/>⇒<param type="text" name="b"/>`, want: true},
+		{
+			name: "layout inside a macro body landing in <help>",
+			base: strings.Replace(strings.Replace(fastTool, "<import>", "<xml name=\"bits\"><b>x</b> <i>y</i></xml>\n    <import>", 1),
+				"Some *help*.", "Some *help*.<expand macro=\"bits\"/>", 1),
+			after: "<b>x</b> <i>y</i></xml>⇒<b>x</b>\n<i>y</i></xml>", full: false,
+		},
 		{name: "attributes of a macro definition reordered", after: `<xml name="local" tokens="a">⇒<xml tokens="a" name="local">`, full: true},
 		{name: "layout inside an <expand> landing in <section>", after: "      <param name=\"y\"⇒        <param name=\"y\"", want: true},
 		{name: "attributes inside an <expand> reordered", after: `name="x" type="integer"⇒type="integer" name="x"`, want: true},
