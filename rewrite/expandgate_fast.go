@@ -78,9 +78,14 @@ func (x *Expansion) Unchanged(before, after []byte) bool {
 	if !rb.Is("tool") || !ra.Is("tool") {
 		return false
 	}
-	res, err := x.expand(tb, x.Macros)
-	if err != nil {
-		return false
+	// A tool without <macros> is its own view (macros.ExpandTree keeps
+	// its tree as it is), which the proof reads from the parse.
+	var res *macros.Result
+	if rb.Element("macros").IsValid() {
+		var err error
+		if res, err = x.expand(tb, x.Macros); err != nil {
+			return false
+		}
 	}
 	p := prover{data: x.Data, view: res}
 	if !p.readDefs(rb, res) {
@@ -122,13 +127,17 @@ type prover struct {
 func (p *prover) isData(tag string) bool { return p.data == nil || p.data(tag) }
 
 // readDefs reads what the proof needs of the definitions that the
-// expansion res of the tool root reads: the names of the <token>s and
+// expansion res of the tool root reads (nil for a tool without <macros>,
+// which has none): the names of the <token>s and
 // <macro type="token">s, and whether an <xml> or <macro> sets token_quote,
 // in the tool's first <macros> and at the top of every imported file, as
 // Galaxy harvests them. It reports false when an imported file is not at
 // hand.
 func (p *prover) readDefs(root cst.Node, res *macros.Result) bool {
 	p.quoted = true
+	if res == nil {
+		return true
+	}
 	p.addDefs(root.Element("macros"))
 	for _, imp := range res.Imports {
 		t := res.Tree(imp)
@@ -179,9 +188,13 @@ func isXMLMacro(n cst.Node) bool {
 }
 
 // landsInData reports whether a copy of element n (of before's parse) has
-// a data element for parent in before's view. An element without a copy
+// a data element for parent in before's view (its parent in the parse,
+// for a tool without <macros>). An element without a copy
 // there is not in after's view either: its tail is not seen.
 func (p *prover) landsInData(n cst.Node) bool {
+	if p.view == nil { // the tool is its own view
+		return p.isData(n.Parent().Name())
+	}
 	if p.landed == nil {
 		p.landed = map[int]bool{}
 		file := p.view.File()
