@@ -105,6 +105,16 @@ type Expansion struct {
 	// it is given, and the gate never modifies what it returns.
 	Parse  func(src []byte) *cst.Tree
 	Expand func(t *cst.Tree, opts macros.Options) (*macros.Result, error)
+	// Convert, when set, replaces macros.FromTree for the files compared
+	// as their canonical trees, on the same terms.
+	Convert func(t *cst.Tree) (*macros.Element, error)
+}
+
+func (x *Expansion) convert(t *cst.Tree) (*macros.Element, error) {
+	if x.Convert != nil {
+		return x.Convert(t)
+	}
+	return macros.FromTree(t)
 }
 
 func (x *Expansion) parse(src []byte) *cst.Tree {
@@ -186,10 +196,10 @@ func (x *Expansion) CompareExpanded(before, after []byte) ([]*ViewChange, error)
 	}
 	if vb == nil {
 		var err error
-		if vb, err = macros.FromTree(tb); err != nil {
+		if vb, err = x.convert(tb); err != nil {
 			return nil, &GateError{Gate: GateExpansion, Detail: "the input does not parse: " + err.Error()}
 		}
-		if va, err = macros.FromTree(ta); err != nil {
+		if va, err = x.convert(ta); err != nil {
 			return nil, &GateError{Gate: GateExpansion, Detail: "the output does not parse: " + err.Error()}
 		}
 	}

@@ -26,7 +26,13 @@ type FormatOptions struct {
 	// view equal up to layout whitespace and the [Rule.Changes] of the
 	// rules that applied fixes.
 	ExpansionGate bool
-	// Gates are more gates, run after the expansion-equality gate.
+	// Importers, for a macro file, are the tools that import it: the
+	// rewrite must keep what each of them reads, as [ImportersGate]
+	// checks, after the expansion-equality gate and with the run's own
+	// parses of the macro file.
+	Importers []Importer
+	// Gates are more gates, run after the expansion-equality gate and
+	// the importers'.
 	Gates []rewrite.Gate
 	// Tree, when not nil, is the caller's parse of src, saving a parse.
 	Tree *cst.Tree
@@ -78,7 +84,8 @@ func (f *Formatted) Imports() ([]string, map[string]*Landing, error) {
 // there are none (it is how fixes combine), on the rules without which
 // the gate passes; failing that, on all the rules that applied.
 func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (Formatted, error) {
-	res, err := formatGated(file, src, rs, opts, declared(rs))
+	imports := importersAllow(rs)
+	res, err := formatGated(file, src, rs, opts, declared(rs), imports)
 	var ge *rewrite.GateError
 	if !errors.As(err, &ge) || len(ge.Codes) < 2 {
 		return res, err
@@ -89,7 +96,7 @@ func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (Format
 	}
 	opts.Report = nil
 	refused := func(sub []*Rule) bool {
-		_, err := formatGated(file, src, sub, opts, declared(sub))
+		_, err := formatGated(file, src, sub, opts, declared(sub), imports)
 		var e *rewrite.GateError
 		return errors.As(err, &e) && e.Gate == ge.Gate
 	}
@@ -119,12 +126,13 @@ func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (Format
 }
 
 // formatGated runs the fix loop of rs with the gates of opts, the
-// expansion-equality gate accepting the changes in allow, and checks that
+// expansion-equality gate accepting the changes in allow and the
+// importers' those in imports, and checks that
 // every declared change the gate needed belongs to a rule that applied.
 // One cache of parses and expansions serves the rules of every iteration,
 // the gate and the report on the output.
-func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow []*rewrite.ViewChange) (Formatted, error) {
-	gates := opts.Gates
+func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow, imports []*rewrite.ViewChange) (Formatted, error) {
+	var gates []rewrite.Gate
 	var used []*rewrite.ViewChange
 	mo := macros.Options{NoDisk: true}
 	if opts.Macros != nil {
@@ -133,7 +141,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 	views := &viewCache{file: file, opts: mo}
 	proved := false
 	if opts.ExpansionGate {
-		x := &rewrite.Expansion{File: file, Macros: mo, Data: isPayload, Allow: allow, Parse: views.parse, Expand: views.expand}
+		x := &rewrite.Expansion{File: file, Macros: mo, Data: isPayload, Allow: allow, Parse: views.parse, Expand: views.expand, Convert: views.convert}
 		gate := func(before, after []byte) error {
 			if proved = x.Unchanged(before, after); proved {
 				used = nil
@@ -143,8 +151,12 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow 
 			used, err = x.CompareExpanded(before, after)
 			return err
 		}
-		gates = append([]rewrite.Gate{gate}, opts.Gates...)
+		gates = append(gates, gate)
 	}
+	if len(opts.Importers) > 0 {
+		gates = append(gates, importersGate(opts.Importers, mo, imports, views))
+	}
+	gates = append(gates, opts.Gates...)
 	// The pass remembers every version for the gate, and keeps what the
 	// rules found in the last tree it saw: the loop ends on a pass over
 	// the output that has nothing left to fix.
@@ -239,15 +251,26 @@ func Landings(view *macros.Result) map[string]*Landing {
 // gate has compared it with the tool as it stands, with the original macro
 // file, so the two checks chain.
 func ImportersGate(importers []Importer, mo macros.Options, rs []*Rule) rewrite.Gate {
+	return importersGate(importers, mo, importersAllow(rs), nil)
+}
+
+// importersAllow returns the changes the importers' gate accepts: those
+// declared by the rules of rs that apply to macro files.
+func importersAllow(rs []*Rule) []*rewrite.ViewChange {
 	var macroRules []*Rule
 	for _, r := range rs {
 		if r.Applies(TargetMacro) {
 			macroRules = append(macroRules, r)
 		}
 	}
-	allow := declared(macroRules)
+	return declared(macroRules)
+}
+
+// importersGate is [ImportersGate] accepting the changes in allow, with
+// the parses and canonical trees of views when it is not nil.
+func importersGate(importers []Importer, mo macros.Options, allow []*rewrite.ViewChange, views *viewCache) rewrite.Gate {
 	return func(before, after []byte) error {
-		if bytes.Equal(before, after) || keepsEverySplice(before, after, mergeLandings(importers)) {
+		if bytes.Equal(before, after) || keepsEverySplice(before, after, mergeLandings(importers), views) {
 			return nil
 		}
 		return expandImporters(importers, mo, allow, after)
@@ -295,8 +318,9 @@ func expandImporters(importers []Importer, mo macros.Options, allow []*rewrite.V
 // Galaxy replaces it.) Deeper whitespace stays inside the element it is
 // written in, whose tag alone says whether it is layout. When this does
 // not hold the importers are expanded: it may still be a change that no
-// importer sees.
-func keepsEverySplice(before, after []byte, landed *Landing) bool {
+// importer sees. views, when not nil, supplies the parses and canonical
+// trees of the two versions.
+func keepsEverySplice(before, after []byte, landed *Landing, views *viewCache) bool {
 	x := &rewrite.Expansion{
 		File:   "macros.xml", // not a tool: compared as its tree, nothing imported
 		Macros: macros.Options{NoDisk: true},
@@ -307,6 +331,9 @@ func keepsEverySplice(before, after []byte, landed *Landing) bool {
 			}
 			return landed == nil || landed.data[child.Loc.Span.Start]
 		},
+	}
+	if views != nil {
+		x.Parse, x.Convert = views.parse, views.convert
 	}
 	_, err := x.Compare(before, after)
 	return err == nil
@@ -355,6 +382,10 @@ type cachedView struct {
 	res  *macros.Result
 	err  error
 	done bool
+	// The canonical tree (macros.FromTree), for files compared as theirs.
+	root      *macros.Element
+	rootErr   error
+	converted bool
 }
 
 // lookup returns the entry of the version with bytes src, nil when there
@@ -401,6 +432,21 @@ func (c *viewCache) expand(t *cst.Tree, opts macros.Options) (*macros.Result, er
 		v.done = true
 	}
 	return v.res, v.err
+}
+
+// convert returns macros.FromTree of t, or the canonical tree of the same
+// bytes made before.
+func (c *viewCache) convert(t *cst.Tree) (*macros.Element, error) {
+	v := c.lookup(t.Source())
+	if v == nil {
+		v = &cachedView{tree: t}
+		c.views = append(c.views, v)
+	}
+	if !v.converted {
+		v.root, v.rootErr = macros.FromTree(v.tree)
+		v.converted = true
+	}
+	return v.root, v.rootErr
 }
 
 // sameOptions reports whether a and b are the same options: the same

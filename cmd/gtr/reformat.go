@@ -103,7 +103,7 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 	importers := findImporters(cwd, files, out, pending, mo)
 	forEachOrdered(len(pending), func(k int) rewriteResult {
 		i := pending[k]
-		return formatSource(files[i], out[i].src, nil, rs, mo, rules.ImportersGate(importers[i], mo, rs.fix))
+		return formatSource(files[i], out[i].src, nil, rs, mo, importers[i])
 	}, func(k int, r rewriteResult) { out[pending[k]] = r })
 	return out
 }
@@ -175,17 +175,15 @@ func findImporters(cwd string, files []string, out []rewriteResult, pending []in
 }
 
 // formatSource formats a loaded file (s and fe as load returns them) with
-// the expansion-equality gate, imports resolving as mo says, and the extra
-// gate when not nil. The advisory findings on the output come from the
-// same run, which has parsed and expanded the output already.
-func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros.Options, extra rewrite.Gate) rewriteResult {
+// the expansion-equality gate, imports resolving as mo says, and, for a
+// macro file, the gate of the tools that import it. The advisory findings
+// on the output come from the same run, which has parsed and expanded the
+// output already.
+func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros.Options, importers []rules.Importer) rewriteResult {
 	if fe != nil || s.kind == 0 {
 		return rewriteResult{src: s, err: fe}
 	}
-	opts := rules.FormatOptions{Macros: &mo, ExpansionGate: true, Tree: s.tree, Report: rs.note}
-	if extra != nil {
-		opts.Gates = []rewrite.Gate{extra}
-	}
+	opts := rules.FormatOptions{Macros: &mo, ExpansionGate: true, Tree: s.tree, Report: rs.note, Importers: importers}
 	res, err := rules.FormatWith(path, s.src, rs.fix, opts)
 	if err != nil {
 		return rewriteResult{src: s, out: s.src, err: rewriteError(path, err)}
