@@ -1,8 +1,10 @@
 package rewrite
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -59,53 +61,61 @@ func (f Fix) start() int {
 //
 // It runs in O(n log n) for n edits when conflicts are rare: every edit is
 // sorted once, conflicting pairs are found by one sweep, and the fixes are
-// then taken greedily in order.
+// then taken greedily in order. The fixes' edit slices are only read.
 func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
+	state := make([]mergeState, len(fixes))
 	order := make([]int, len(fixes))
-	starts := make([]int, len(fixes))
+	total := 0
 	for i := range fixes {
 		order[i] = i
-		starts[i] = fixes[i].start()
+		state[i].start = fixes[i].start()
+		total += len(fixes[i].Edits)
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		if starts[a] != starts[b] {
-			return starts[a] - starts[b]
+	byStart := func(a, b int) int {
+		if state[a].start != state[b].start {
+			return state[a].start - state[b].start
 		}
 		if c := strings.Compare(fixes[a].Code, fixes[b].Code); c != 0 {
 			return c
 		}
-		return strings.Compare(fmt.Sprint(fixes[a].Edits), fmt.Sprint(fixes[b].Edits))
-	})
-	rank := make([]int, len(fixes)) // position of each fix in merge order
+		return compareEditLists(fixes[a].Edits, fixes[b].Edits)
+	}
+	// Rules report in source order, so the fixes usually are in order
+	// already; a stable sort would leave them as they are.
+	if !slices.IsSortedFunc(order, byStart) {
+		slices.SortStableFunc(order, byStart)
+	}
 	for r, i := range order {
-		rank[i] = r
+		state[i].rank = r
 	}
 	// Every edit, tagged with its fix, in source order.
-	type tagged struct {
-		Edit
-		fix int
-	}
-	var all []tagged
-	selfConflict := make([]bool, len(fixes))
+	all := make([]taggedEdit, 0, total)
+	var scratch []Edit // a fix's edits sorted, when they are not
 	for i, f := range fixes {
-		own := append([]Edit(nil), f.Edits...)
-		SortEdits(own)
-		if check(own, maxEnd(own)) != nil {
-			selfConflict[i] = true
+		own := f.Edits
+		if !slices.IsSortedFunc(own, compareEdits) {
+			scratch = append(scratch[:0], own...)
+			SortEdits(scratch)
+			own = scratch
 		}
+		state[i].broken = check(own, maxEnd(own)) != nil
 		for _, e := range f.Edits {
-			all = append(all, tagged{e, i})
+			all = append(all, taggedEdit{e, i})
 		}
 	}
-	slices.SortStableFunc(all, func(a, b tagged) int {
+	bySource := func(a, b taggedEdit) int {
 		if c := compareEdits(a.Edit, b.Edit); c != 0 {
 			return c
 		}
-		return rank[a.fix] - rank[b.fix]
-	})
+		return state[a.fix].rank - state[b.fix].rank
+	}
+	if !slices.IsSortedFunc(all, bySource) {
+		slices.SortStableFunc(all, bySource)
+	}
 	// Conflicting pairs between different fixes. Sorted by start, an edit
-	// can only conflict with the edits that start before it ends.
-	clash := map[int][]int{}
+	// can only conflict with the edits that start before it ends. Conflicts
+	// are rare: the map is made for the first.
+	var clash map[int][]int
 	for i := range all {
 		for j := i + 1; j < len(all); j++ {
 			a, b := all[i], all[j]
@@ -113,34 +123,104 @@ func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
 				break
 			}
 			if a.fix != b.fix && a.Edit != b.Edit && conflicts(a.Edit, b.Edit) {
+				if clash == nil {
+					clash = map[int][]int{}
+				}
 				clash[a.fix] = append(clash[a.fix], b.fix)
 				clash[b.fix] = append(clash[b.fix], a.fix)
 			}
 		}
 	}
-	took := make([]bool, len(fixes))
+	ntaken := 0
 	for _, i := range order {
-		ok := !selfConflict[i]
+		ok := !state[i].broken
 		for _, other := range clash[i] {
-			if took[other] {
+			if state[other].took {
 				ok = false
 				break
 			}
 		}
-		if !ok {
-			dropped = append(dropped, fixes[i])
-			continue
+		if ok {
+			state[i].took = true
+			ntaken++
 		}
-		took[i] = true
-		taken = append(taken, fixes[i])
 	}
-	for k, t := range all {
-		if !took[t.fix] || k > 0 && len(edits) > 0 && edits[len(edits)-1] == t.Edit {
+	taken = make([]Fix, 0, ntaken)
+	if ntaken < len(fixes) {
+		dropped = make([]Fix, 0, len(fixes)-ntaken)
+	}
+	for _, i := range order {
+		if state[i].took {
+			taken = append(taken, fixes[i])
+		} else {
+			dropped = append(dropped, fixes[i])
+		}
+	}
+	n := 0
+	for _, t := range all {
+		if state[t.fix].took {
+			n++
+		}
+	}
+	edits = make([]Edit, 0, n)
+	for _, t := range all {
+		if !state[t.fix].took || len(edits) > 0 && edits[len(edits)-1] == t.Edit {
 			continue
 		}
 		edits = append(edits, t.Edit)
 	}
 	return edits, taken, dropped
+}
+
+// mergeState is what [Merge] knows of one fix.
+type mergeState struct {
+	start  int  // its first edit's offset
+	rank   int  // its position in merge order
+	broken bool // its own edits conflict
+	took   bool // it is taken
+}
+
+// taggedEdit is an edit with the index of its fix.
+type taggedEdit struct {
+	Edit
+	fix int
+}
+
+// compareEditLists orders edit lists as their printed forms order
+// (fmt.Sprint of the slice, "[e1 e2 …]" with each edit as [Edit.String]
+// prints it), without printing them. Printed edits are prefix-free (each
+// ends at the closing quote of its text), so the first edit that differs
+// decides; when one list is a prefix of the other, the longer list comes
+// first, as the space after its last shared edit sorts before "]".
+func compareEditLists(a, b []Edit) int {
+	for i := range min(len(a), len(b)) {
+		if c := compareEditText(a[i], b[i]); c != 0 {
+			return c
+		}
+	}
+	return len(b) - len(a)
+}
+
+// compareEditText orders two edits as their [Edit.String] forms
+// "[start,end)→"new"" order. The offsets compare as decimal text followed
+// by their delimiter; the texts as Go-quoted strings.
+func compareEditText(a, b Edit) int {
+	if a == b {
+		return 0
+	}
+	var ba, bb [48]byte
+	pa := strconv.AppendInt(ba[:0], int64(a.Start), 10)
+	pa = append(pa, ',')
+	pa = strconv.AppendInt(pa, int64(a.End), 10)
+	pa = append(pa, ')')
+	pb := strconv.AppendInt(bb[:0], int64(b.Start), 10)
+	pb = append(pb, ',')
+	pb = strconv.AppendInt(pb, int64(b.End), 10)
+	pb = append(pb, ')')
+	if c := bytes.Compare(pa, pb); c != 0 {
+		return c
+	}
+	return strings.Compare(strconv.Quote(a.New), strconv.Quote(b.New))
 }
 
 // conflicts reports whether two distinct edits cannot both be applied.
