@@ -25,6 +25,17 @@ func SortEdits(edits []Edit) {
 	slices.SortStableFunc(edits, compareEdits)
 }
 
+// sortedEdits returns edits sorted as [SortEdits] sorts them: edits itself
+// when it is in order already (as [Merge] returns them), else a sorted copy.
+func sortedEdits(edits []Edit) []Edit {
+	if slices.IsSortedFunc(edits, compareEdits) {
+		return edits
+	}
+	sorted := append([]Edit(nil), edits...)
+	SortEdits(sorted)
+	return sorted
+}
+
 func compareEdits(a, b Edit) int {
 	if a.Start != b.Start {
 		return a.Start - b.Start
@@ -77,8 +88,7 @@ func check(edits []Edit, n int) error {
 // Apply returns src with edits applied. Edits are sorted stably first;
 // overlapping or out-of-bounds edits are an error and src is not changed.
 func Apply(src []byte, edits []Edit) ([]byte, error) {
-	sorted := append([]Edit(nil), edits...)
-	SortEdits(sorted)
+	sorted := sortedEdits(edits)
 	if err := check(sorted, len(src)); err != nil {
 		return nil, err
 	}
@@ -105,8 +115,7 @@ func Apply(src []byte, edits []Edit) ([]byte, error) {
 // is the independent check behind the "nothing outside the edits moved"
 // gate.
 func Unmoved(src, out []byte, edits []Edit) bool {
-	sorted := append([]Edit(nil), edits...)
-	SortEdits(sorted)
+	sorted := sortedEdits(edits)
 	if check(sorted, len(src)) != nil {
 		return false
 	}

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -147,6 +148,7 @@ func Run(file string, src []byte, pass Pass, opts Options) (Result, error) {
 				Detail: "the output is not well-formed: " + nt.Errors().Error(),
 			}
 		}
+		res.Applied = slices.Grow(res.Applied, len(taken))
 		for _, f := range taken {
 			res.Applied = append(res.Applied, Applied{Code: f.Code, Message: f.Message, Edits: len(f.Edits), Iteration: iter})
 		}
@@ -175,24 +177,35 @@ func Run(file string, src []byte, pass Pass, opts Options) (Result, error) {
 // applicable keeps the fixes at or above min, with no-op edits removed and
 // fixes left empty dropped, so that a rule proposing what is already there
 // cannot keep the loop going.
+//
+// A fix without no-op edits keeps its edit slice; one with some gets a
+// new slice of the others.
 func applicable(t *cst.Tree, fixes []Fix, min Applicability) []Fix {
 	src := t.Source()
+	noop := func(e Edit) bool {
+		return e.Start >= 0 && e.End <= len(src) && e.Start <= e.End && string(src[e.Start:e.End]) == e.New
+	}
 	var out []Fix
 	for _, f := range fixes {
 		if f.Applicability < min {
 			continue
 		}
-		var edits []Edit
-		for _, e := range f.Edits {
-			if e.Start >= 0 && e.End <= len(src) && e.Start <= e.End && string(src[e.Start:e.End]) == e.New {
-				continue
+		if k := slices.IndexFunc(f.Edits, noop); k >= 0 {
+			edits := make([]Edit, k, len(f.Edits)-1)
+			copy(edits, f.Edits[:k])
+			for _, e := range f.Edits[k+1:] {
+				if !noop(e) {
+					edits = append(edits, e)
+				}
 			}
-			edits = append(edits, e)
+			f.Edits = edits
 		}
-		if len(edits) == 0 {
+		if len(f.Edits) == 0 {
 			continue
 		}
-		f.Edits = edits
+		if out == nil {
+			out = make([]Fix, 0, len(fixes))
+		}
 		out = append(out, f)
 	}
 	return out
