@@ -81,35 +81,29 @@ func acceptCommandQuotes(before, after *macros.Element) bool {
 
 // quotesInserted reports whether a is b with single quotes inserted
 // around complete Cheetah placeholders of b, and no other change.
+//
+// One left-to-right scan decides it, without backtracking: where a
+// placeholder of b may be quoted, a holds a quote where b holds the
+// placeholder's "$", so reading the quote as b's own character cannot
+// also align.
 func quotesInserted(b, a string) bool {
 	if len(a) <= len(b) || (len(a)-len(b))%2 != 0 {
 		return false
 	}
-	failed := map[[2]int]bool{} // positions (in b, in a) known not to align
-	var align func(i, j int) bool
-	align = func(i, j int) bool {
-		var chain [][2]int
-		for !failed[[2]int{i, j}] {
-			if i == len(b) && j == len(a) {
-				return true
-			}
-			chain = append(chain, [2]int{i, j})
-			// A placeholder of b at i, quoted in a at j.
-			if n := placeholderLen(b, i); n > 0 && j+n+2 <= len(a) && a[j] == '\'' &&
-				a[j+1:j+1+n] == b[i:i+n] && a[j+1+n] == '\'' && (i == 0 || b[i-1] != '\\') && align(i+n, j+n+2) {
-				return true
-			}
-			if i == len(b) || j == len(a) || a[j] != b[i] {
-				break
-			}
-			i, j = i+1, j+1
+	i, j := 0, 0
+	for i < len(b) || j < len(a) {
+		// A placeholder of b at i, quoted in a at j.
+		if n := placeholderLen(b, i); n > 0 && j+n+2 <= len(a) && a[j] == '\'' &&
+			a[j+1:j+1+n] == b[i:i+n] && a[j+1+n] == '\'' && (i == 0 || b[i-1] != '\\') {
+			i, j = i+n, j+n+2
+			continue
 		}
-		for _, k := range chain {
-			failed[k] = true
+		if i == len(b) || j == len(a) || a[j] != b[i] {
+			return false
 		}
-		return false
+		i, j = i+1, j+1
 	}
-	return align(0, 0)
+	return true
 }
 
 // placeholderLen returns the length of the Cheetah placeholder that
