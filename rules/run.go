@@ -86,7 +86,16 @@ func FixPass(rs []*Rule) rewrite.Pass {
 
 // fixesOf returns the fixes of the fixable findings in ds.
 func fixesOf(ds []Diagnostic) []rewrite.Fix {
-	var fixes []rewrite.Fix
+	n := 0
+	for _, d := range ds {
+		if d.Fix != nil {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	fixes := make([]rewrite.Fix, 0, n)
 	for _, d := range ds {
 		if d.Fix != nil {
 			fixes = append(fixes, *d.Fix)
