@@ -1,5 +1,7 @@
 package rules
 
+import "unicode/utf8"
+
 // typoCutoff is the least similarity (difflib's ratio) at which a name or
 // value is taken for a misspelling of another, the predecessor's cutoff.
 const typoCutoff = 0.80
@@ -32,12 +34,19 @@ func similarity(a, b string) float64 {
 // and b.
 func matches(a, b []rune) int {
 	type box struct{ alo, ahi, blo, bhi int }
+	// Names are short: the queue and longestMatch's rows fit on the stack.
+	var boxes [8]box
+	var rows [2 * 48]int
+	scratch := rows[:]
+	if 2*(len(b)+1) > len(rows) {
+		scratch = make([]int, 2*(len(b)+1))
+	}
 	total := 0
-	queue := []box{{0, len(a), 0, len(b)}}
+	queue := append(boxes[:0], box{0, len(a), 0, len(b)})
 	for len(queue) > 0 {
 		q := queue[len(queue)-1]
 		queue = queue[:len(queue)-1]
-		i, j, k := longestMatch(a, b, q.alo, q.ahi, q.blo, q.bhi)
+		i, j, k := longestMatch(a, b, q.alo, q.ahi, q.blo, q.bhi, scratch)
 		if k == 0 {
 			continue
 		}
@@ -54,10 +63,14 @@ func matches(a, b []rune) int {
 
 // longestMatch is difflib's find_longest_match without junk: the longest
 // block a[i:i+k] == b[j:j+k] in the box, the earliest in a, then in b.
-func longestMatch(a, b []rune, alo, ahi, blo, bhi int) (besti, bestj, bestk int) {
+// scratch holds its two rows: at least 2*(bhi-blo+1) ints.
+func longestMatch(a, b []rune, alo, ahi, blo, bhi int, scratch []int) (besti, bestj, bestk int) {
 	besti, bestj = alo, blo
-	prev := make([]int, bhi-blo+1) // prev[j-blo+1]: match length ending at a[i-1], b[j]
-	cur := make([]int, bhi-blo+1)
+	n := bhi - blo + 1
+	prev := scratch[:n] // prev[j-blo+1]: match length ending at a[i-1], b[j]
+	cur := scratch[n : 2*n]
+	clear(prev)
+	clear(cur)
 	for i := alo; i < ahi; i++ {
 		for j := blo; j < bhi; j++ {
 			if a[i] != b[j] {
@@ -84,8 +97,15 @@ func closeMatches(word string, candidates []string) []string {
 		name string
 	}
 	var out []scored
+	n := utf8.RuneCountInString(word)
 	for _, c := range candidates {
 		if c == word {
+			continue
+		}
+		// difflib's real_quick_ratio: the matches are at most the shorter
+		// length, so a bound below the cutoff rules c out unmeasured.
+		m := utf8.RuneCountInString(c)
+		if 2*float64(min(m, n))/float64(m+n) < typoCutoff {
 			continue
 		}
 		if s := similarity(c, word); s >= typoCutoff {
