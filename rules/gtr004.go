@@ -71,5 +71,5 @@ func collapseEmpty(p *Pass, el cst.Node) {
 	}
 	gt := el.StartTag().LastToken()
 	edit := rewrite.Edit{Start: gt.Span().Start, End: end.Span().End, New: "/>"}
-	p.Fix(el.StartTag(), "<"+name+"> holds only whitespace; write it as <"+name+" …/>", edit)
+	p.fixEdit(el.StartTag().Span(), "<"+name+"> holds only whitespace; write it as <"+name+" …/>", edit)
 }

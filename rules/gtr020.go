@@ -76,7 +76,7 @@ func checkQuoteFileVars(p *Pass) {
 			continue
 		}
 		raw := string(p.Tree.Source()[s.span.Start:s.span.End])
-		p.FixSpan(s.span, s.msg, rewrite.ReplaceSpan(s.span, "'"+raw+"'"))
+		p.fixEdit(s.span, s.msg, rewrite.ReplaceSpan(s.span, "'"+raw+"'"))
 	}
 }
 

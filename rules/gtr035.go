@@ -95,7 +95,7 @@ func trimRequirementVersion(p *Pass, req cst.Node) {
 	raw := a.RawValue()
 	trimmed := trimRawValue(raw)
 	msg := fmt.Sprintf("requirement version %q has leading or trailing whitespace", v)
-	p.Fix(a, msg, rewrite.ReplaceSpan(a.ValueSpan(), trimmed))
+	p.fixEdit(a.Span(), msg, rewrite.ReplaceSpan(a.ValueSpan(), trimmed))
 }
 
 // trimRawValue strips whitespace from both ends of a raw attribute value,

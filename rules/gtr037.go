@@ -74,5 +74,5 @@ func dropRedundantName(p *Pass, param cst.Node) {
 		return
 	}
 	msg := fmt.Sprintf("name %q is what Galaxy derives from argument %q; drop it", name.Value(), arg.Value())
-	p.Fix(name, msg, deleteAttr(name))
+	p.fixEdit(name.Span(), msg, deleteAttr(name))
 }

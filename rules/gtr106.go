@@ -83,5 +83,5 @@ func dropCheckboxes(p *Pass, param cst.Node) {
 		why = "not optional"
 	}
 	msg := fmt.Sprintf("display=\"checkboxes\" on a %s param that is %s; remove it", attrGet(tag, "type"), why)
-	p.Fix(display, msg, deleteAttr(display))
+	p.fixEdit(display.Span(), msg, deleteAttr(display))
 }

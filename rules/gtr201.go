@@ -47,5 +47,5 @@ func checkXMLDecl(p *Pass) {
 	for tok := decl.LastToken().Next(); tok.IsValid() && tok.Kind() == cst.TokSpace; tok = tok.Next() {
 		end = tok.Span().End
 	}
-	p.Fix(decl, "XML declaration is not needed; drop it", rewrite.Edit{Start: decl.Span().Start, End: end})
+	p.fixEdit(decl.Span(), "XML declaration is not needed; drop it", rewrite.Edit{Start: decl.Span().Start, End: end})
 }

@@ -47,5 +47,5 @@ func checkFinalNewline(p *Pass) {
 		msg = "no newline at end of file"
 	}
 	at := cst.Span{Start: start, End: len(src)}
-	p.FixSpan(at, msg, rewrite.ReplaceSpan(at, p.Newline))
+	p.fixEdit(at, msg, rewrite.ReplaceSpan(at, p.Newline))
 }

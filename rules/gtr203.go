@@ -41,6 +41,6 @@ func checkDoubleQuotes(p *Pass) {
 			continue
 		}
 		val := `"` + strings.ReplaceAll(raw, `"`, "&quot;") + `"`
-		p.Fix(n, "attribute "+n.Name()+" uses single quotes; use double quotes", rewrite.ReplaceSpan(tok.Span(), val))
+		p.fixEdit(n.Span(), "attribute "+n.Name()+" uses single quotes; use double quotes", rewrite.ReplaceSpan(tok.Span(), val))
 	}
 }

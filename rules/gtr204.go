@@ -28,6 +28,15 @@ var GTR204 = &Rule{
 	check: checkTagCloseSpacing,
 }
 
+// closeText returns the text of a tag's closing '>' or '/>' token without
+// copying it out of the source.
+func closeText(t cst.Token) string {
+	if t.Kind() == cst.TokGT {
+		return ">"
+	}
+	return "/>"
+}
+
 func checkTagCloseSpacing(p *Pass) {
 	for n := range p.Tree.Root().Descendants() {
 		switch n.Kind() {
@@ -38,11 +47,11 @@ func checkTagCloseSpacing(p *Pass) {
 			if last.Kind() != cst.TokGT && last.Kind() != cst.TokSlashGT || prev.Kind() != cst.TokSpace || prev.Node() != n {
 				continue
 			}
-			p.FixSpan(prev.Span(), "whitespace before '"+last.Text()+"' of <"+n.Name()+">", rewrite.ReplaceSpan(prev.Span(), ""))
+			p.fixEdit(prev.Span(), "whitespace before '"+closeText(last)+"' of <"+n.Name()+">", rewrite.ReplaceSpan(prev.Span(), ""))
 		case cst.KindEndTag:
 			for tok := range n.OwnTokens() {
 				if tok.Kind() == cst.TokSpace {
-					p.FixSpan(tok.Span(), "whitespace inside end tag </"+n.Name()+">", rewrite.ReplaceSpan(tok.Span(), ""))
+					p.fixEdit(tok.Span(), "whitespace inside end tag </"+n.Name()+">", rewrite.ReplaceSpan(tok.Span(), ""))
 				}
 			}
 		}

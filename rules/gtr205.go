@@ -43,14 +43,14 @@ func checkAttributeSpacing(p *Pass) {
 					continue
 				}
 				if tok.Text() != " " {
-					p.FixSpan(tok.Span(), "attributes of <"+n.Name()+"> should be separated by one space",
+					p.fixEdit(tok.Span(), "attributes of <"+n.Name()+"> should be separated by one space",
 						rewrite.ReplaceSpan(tok.Span(), " "))
 				}
 			}
 		case cst.KindAttribute:
 			for tok := range n.OwnTokens() {
 				if tok.Kind() == cst.TokSpace {
-					p.FixSpan(tok.Span(), "whitespace around '=' in attribute "+n.Name(), rewrite.ReplaceSpan(tok.Span(), ""))
+					p.fixEdit(tok.Span(), "whitespace around '=' in attribute "+n.Name(), rewrite.ReplaceSpan(tok.Span(), ""))
 				}
 			}
 		}

@@ -43,7 +43,7 @@ func checkEmptyElementTag(p *Pass) {
 		if gt.Kind() != cst.TokGT {
 			continue
 		}
-		p.Fix(n.StartTag(), fmt.Sprintf("empty element <%s></%s> can be written <%s/>", n.Name(), n.Name(), n.Name()),
+		p.fixEdit(n.StartTag().Span(), fmt.Sprintf("empty element <%s></%s> can be written <%s/>", n.Name(), n.Name(), n.Name()),
 			rewrite.Edit{Start: gt.Span().Start, End: end.Span().End, New: "/>"})
 	}
 }

@@ -60,7 +60,7 @@ func checkCanonicalEscaping(p *Pass) {
 				if tok.Kind() != cst.TokChars {
 					msg = "reference " + tok.Text() + " is written " + quoteShort(want) + " canonically"
 				}
-				p.FixSpan(tok.Span(), msg, rewrite.ReplaceSpan(tok.Span(), want))
+				p.fixEdit(tok.Span(), msg, rewrite.ReplaceSpan(tok.Span(), want))
 			}
 		case cst.KindAttribute:
 			// Single-quoted values are GTR203's first.
@@ -73,7 +73,7 @@ func checkCanonicalEscaping(p *Pass) {
 				continue
 			}
 			if want, changed, ok := canonicalAttrValue(raw); ok && changed {
-				p.FixSpan(n.ValueSpan(), "value of "+n.Name()+" is not escaped canonically",
+				p.fixEdit(n.ValueSpan(), "value of "+n.Name()+" is not escaped canonically",
 					rewrite.ReplaceSpan(n.ValueSpan(), want))
 			}
 		}

@@ -47,14 +47,14 @@ func checkPrologLayout(p *Pass) {
 		}
 		switch tok.Kind() {
 		case cst.TokBOM:
-			p.FixSpan(tok.Span(), "byte-order mark at the start of the file", rewrite.ReplaceSpan(tok.Span(), ""))
+			p.fixEdit(tok.Span(), "byte-order mark at the start of the file", rewrite.ReplaceSpan(tok.Span(), ""))
 		case cst.TokSpace:
 			want := p.Newline
 			if !seenMarkup {
 				want = ""
 			}
 			if tok.Text() != want {
-				p.FixSpan(tok.Span(), "layout before the root element should be one newline between items",
+				p.fixEdit(tok.Span(), "layout before the root element should be one newline between items",
 					rewrite.ReplaceSpan(tok.Span(), want))
 			}
 		}

@@ -164,8 +164,21 @@ func (p *Pass) Fix(n cst.Node, msg string, edits ...rewrite.Edit) {
 
 // FixSpan records a fixable finding at a span with the edits that fix it.
 func (p *Pass) FixSpan(s cst.Span, msg string, edits ...rewrite.Edit) {
-	p.diags = append(p.diags, Diagnostic{
-		Code: p.Rule.Code, Span: s, Pos: p.pos(s.Start), Message: msg,
-		Fix: &rewrite.Fix{Code: p.Rule.Code, Message: msg, Edits: edits, Applicability: rewrite.Safe},
-	})
+	p.fix(s, msg, &rewrite.Fix{Code: p.Rule.Code, Message: msg, Edits: edits, Applicability: rewrite.Safe})
+}
+
+// fixEdit is [Pass.FixSpan] for a finding fixed by one edit, the common
+// case: the fix and its edit share one allocation, where the variadic
+// edits of FixSpan take a second.
+func (p *Pass) fixEdit(s cst.Span, msg string, e rewrite.Edit) {
+	b := &struct {
+		fix  rewrite.Fix
+		edit [1]rewrite.Edit
+	}{edit: [1]rewrite.Edit{e}}
+	b.fix = rewrite.Fix{Code: p.Rule.Code, Message: msg, Edits: b.edit[:], Applicability: rewrite.Safe}
+	p.fix(s, msg, &b.fix)
+}
+
+func (p *Pass) fix(s cst.Span, msg string, f *rewrite.Fix) {
+	p.diags = append(p.diags, Diagnostic{Code: p.Rule.Code, Span: s, Pos: p.pos(s.Start), Message: msg, Fix: f})
 }
