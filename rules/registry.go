@@ -1,7 +1,7 @@
 package rules
 
 import (
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -59,14 +59,12 @@ func Children(parent string) []*Rule {
 	return out
 }
 
-// byOrder returns rules sorted by application order, then code.
-func byOrder(rs []*Rule) []*Rule {
-	out := append([]*Rule(nil), rs...)
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Order != out[j].Order {
-			return out[i].Order < out[j].Order
+// sortByOrder sorts rules by application order, then code.
+func sortByOrder(rs []*Rule) {
+	slices.SortStableFunc(rs, func(a, b *Rule) int {
+		if a.Order != b.Order {
+			return a.Order - b.Order
 		}
-		return out[i].Code < out[j].Code
+		return strings.Compare(a.Code, b.Code)
 	})
-	return out
 }

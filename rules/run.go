@@ -55,7 +55,10 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 	}
 	// One pass serves every rule in turn; its findings accumulate.
 	p := &Pass{Tree: t, Kind: kind, Newline: rewrite.Newline(t.Source()), Macros: mo, views: views, noPos: !positions, memo: map[string]any{}}
-	for _, r := range byOrder(rs) {
+	// The rules in order, on the stack for any selection of the registry.
+	ordered := append(make([]*Rule, 0, 32), rs...)
+	sortByOrder(ordered)
+	for _, r := range ordered {
 		if !r.Applies(kind) || r.check == nil {
 			continue
 		}
