@@ -67,6 +67,14 @@ func computeQuoteSites(p *Pass) []quoteSite {
 	if cmd.HasElements() {
 		w.refuse = "the <command> holds child elements, and Galaxy reads only the text before the first one"
 	}
+	// A site is a placeholder: size the list once for them all.
+	placeholders := 0
+	for n := range tmpl.Root().Descendants() {
+		if n.Kind() == cheetah.KindPlaceholder {
+			placeholders++
+		}
+	}
+	w.sites = make([]walkSite, 0, placeholders)
 	w.macroTokens(tool)
 	w.children(tmpl.Root())
 	// Without a placeholder in unquoted shell text there is nothing to

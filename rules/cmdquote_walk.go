@@ -167,13 +167,22 @@ func (w *quoteWalk) block(n cheetah.Node) {
 	// count it towards the first word.
 	started, spaced := w.started, w.spaced
 	defer func() { w.started, w.spaced = started, spaced }()
-	var end *shellQuoting
+	// The first branch goes on from the state itself, which is where the
+	// block leaves the state; the others start again from the entry state
+	// in one spare state. So a block leaves w.q the state it found.
+	var end, spare *shellQuoting
 	balanced := true
 	for br := range n.Children() {
 		if br.Kind() != cheetah.KindBranch {
 			continue
 		}
-		w.q = entry.clone()
+		if end != nil {
+			if spare == nil {
+				spare = &shellQuoting{}
+			}
+			spare.reset(entry)
+			w.q = spare
+		}
 		w.started, w.spaced = started, spaced
 		w.body(br)
 		if !w.q.equal(entry) {

@@ -57,6 +57,13 @@ func (s *shellQuoting) clone() *shellQuoting {
 	return &c
 }
 
+// reset makes s a copy of o, reusing its stack.
+func (s *shellQuoting) reset(o *shellQuoting) {
+	stack := append(s.stack[:0], o.stack...)
+	*s = *o
+	s.stack = stack
+}
+
 // equal reports whether two states would read the text that follows the
 // same way.
 func (s *shellQuoting) equal(o *shellQuoting) bool {
