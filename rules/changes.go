@@ -46,7 +46,14 @@ var (
 
 // declared returns the changes the rules declare, each once.
 func declared(rs []*Rule) []*rewrite.ViewChange {
-	var out []*rewrite.ViewChange
+	n := 0
+	for _, r := range rs {
+		n += len(r.Changes)
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*rewrite.ViewChange, 0, n)
 	for _, r := range rs {
 		for _, c := range r.Changes {
 			if !slices.Contains(out, c) {
