@@ -129,7 +129,7 @@ func computeQuoteSites(p *Pass) []quoteSite {
 				text + "' once the command is in CDATA (GTR018)"
 		}
 		if s.kind == "" {
-			s.verdict, s.kind = quoteFixable, names.top[ph.Name][0].kind
+			s.verdict, s.kind = quoteFixable, names.top[ph.Name].first.kind
 			s.msg = text + " is " + what + " (one file path); quote it as '" + text + "'"
 		}
 		out = append(out, s)
@@ -159,14 +159,14 @@ func quoteReason(ph cheetah.Placeholder, text string, names quoteNames, bound ma
 	}
 	decls := names.top[ph.Name]
 	switch {
-	case len(decls) == 0 && !names.macro[ph.Name]:
+	case decls.count == 0 && !names.macro[ph.Name]:
 		return "nested", text + " has the name of the nested parameter " + names.nested[ph.Name].Path() + unless()
-	case len(decls) > 1 || names.macro[ph.Name] && len(decls) > 0:
+	case decls.count > 1 || names.macro[ph.Name] && decls.count > 0:
 		return "ambiguous", text + " is declared more than once (in this file or its macros)" + unless()
-	case len(decls) == 0:
+	case decls.count == 0:
 		return "macro", text + " is declared by a macro of this file" + unless()
 	}
-	d := decls[0]
+	d := decls.first
 	// A boolean renders its truevalue or falsevalue: often a flag or
 	// nothing, and '' would pass an empty argument.
 	if d.kind == "boolean" {

@@ -50,16 +50,33 @@ func article(word string) string {
 	return "a " + word
 }
 
+// quoteDecls are the declarations of one name: what is asked of them is
+// the first and whether there are more.
+type quoteDecls struct {
+	first quoteDecl
+	count int
+}
+
 // quoteNames are the names of the tool's parameters as the command sees
 // them.
 type quoteNames struct {
-	top    map[string][]quoteDecl // names in Galaxy's parameter namespace
-	nested map[string]cst.Input   // names only nested parameters have: the first declaration
-	macro  map[string]bool        // names declared in the file's <macros>
+	top    map[string]quoteDecls // names in Galaxy's parameter namespace
+	nested map[string]cst.Input  // names only nested parameters have: the first declaration
+	macro  map[string]bool       // names declared in the file's <macros>
+}
+
+// declare adds a declaration of name to the parameter namespace.
+func (n quoteNames) declare(name string, d quoteDecl) {
+	ds := n.top[name]
+	if ds.count == 0 {
+		ds.first = d
+	}
+	ds.count++
+	n.top[name] = ds
 }
 
 func (n quoteNames) known(name string) bool {
-	return len(n.top[name]) > 0 || n.nested[name].IsValid() || n.macro[name]
+	return n.top[name].count > 0 || n.nested[name].IsValid() || n.macro[name]
 }
 
 // refers reports whether a placeholder rooted at name refers to a tool
@@ -68,14 +85,14 @@ func (n quoteNames) known(name string) bool {
 // by that name; or an unbound parameter name.
 func (n quoteNames) refers(name string, bound map[string]cheetah.Binding, loops map[string]bool) bool {
 	if _, ok := bound[name]; ok && !loops[name] {
-		return len(n.top[name]) > 0 || n.macro[name]
+		return n.top[name].count > 0 || n.macro[name]
 	}
 	return name != "" && (loops[name] || n.known(name))
 }
 
 func (n quoteNames) describe(name string) string {
-	if d := n.top[name]; len(d) > 0 {
-		return d[0].describe()
+	if d := n.top[name]; d.count > 0 {
+		return d.first.describe()
 	}
 	if n.nested[name].IsValid() {
 		return "a nested parameter"
@@ -85,7 +102,7 @@ func (n quoteNames) describe(name string) string {
 
 // quoteNamesOf collects the names the command of tool can reach.
 func quoteNamesOf(tool cst.Tool) quoteNames {
-	names := quoteNames{top: map[string][]quoteDecl{}, nested: map[string]cst.Input{}, macro: map[string]bool{}}
+	names := quoteNames{top: map[string]quoteDecls{}, nested: map[string]cst.Input{}, macro: map[string]bool{}}
 	if in := tool.Inputs(); in.IsValid() {
 		direct := in.Node().Parent() == tool.Node()
 		for i := range in.Walk() {
@@ -109,7 +126,7 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 					d.kind = "multiple-" + d.kind
 				}
 			}
-			names.top[name] = append(names.top[name], d)
+			names.declare(name, d)
 		}
 	}
 	if outs := tool.Outputs(); outs.IsValid() {
@@ -121,13 +138,13 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 				d.kind = "output"
 			}
 			name := attrGet(o.Node(), "name")
-			names.top[name] = append(names.top[name], d)
+			names.declare(name, d)
 		}
 	}
 	// Configfile names are in the namespace too: only for clashes.
 	for f := range tool.ConfigFiles().Files() {
-		if decls := names.top[f.Name()]; f.Name() != "" && len(decls) > 0 {
-			names.top[f.Name()] = append(decls, quoteDecl{kind: "configfile", elem: f.Kind()})
+		if f.Name() != "" && names.top[f.Name()].count > 0 {
+			names.declare(f.Name(), quoteDecl{kind: "configfile", elem: f.Kind()})
 		}
 	}
 	if m := tool.Macros(); m.IsValid() {
