@@ -66,6 +66,21 @@ func checkToolChildOrder(p *Pass) {
 	if root.Name() != "tool" || !root.EndTag().IsValid() {
 		return
 	}
+	// The listed children in IUC order already, the common case: the
+	// stable sort below would keep them, so nothing need be collected.
+	last, inOrder := -1, true
+	for c := root.FirstChild(); c.IsValid() && inOrder; c = c.NextSibling() {
+		if c.Kind() != cst.KindElement {
+			continue
+		}
+		if r, ok := toolChildRank[c.Name()]; ok {
+			inOrder = r >= last
+			last = r
+		}
+	}
+	if inOrder {
+		return
+	}
 	var units []childUnit
 	lead := -1 // start of the whitespace before the next element, or -1
 	for c := range root.Content() {
