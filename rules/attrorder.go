@@ -26,13 +26,25 @@ func rankTable(table map[string]int) attrRank {
 	}
 }
 
-// attrLess is the order key of the predecessor: (rank, name).
-func attrLess(rank attrRank, a, b string) bool {
-	ra, rb := rank(a), rank(b)
-	if ra != rb {
-		return ra < rb
+// rankedAttr is an attribute with its order key: (rank, name), the
+// predecessor's.
+type rankedAttr struct {
+	node cst.Node
+	rank int
+	name string
+}
+
+func rankAttr(rank attrRank, a cst.Node) rankedAttr {
+	name := a.Name()
+	return rankedAttr{a, rank(name), name}
+}
+
+// compareRanked orders attributes by their key.
+func compareRanked(a, b rankedAttr) int {
+	if a.rank != b.rank {
+		return a.rank - b.rank
 	}
-	return a < b
+	return strings.Compare(a.name, b.name)
 }
 
 // reorderAttrs reports a start tag whose attributes are out of order and
@@ -48,11 +60,13 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 		return
 	}
 	// Already in order, or fewer than two attributes: the common case,
-	// decided without collecting the attributes.
+	// decided without collecting the attributes, ranking each once.
 	inOrder := true
-	prev := firstAttr(tag)
-	for a := nextAttr(prev); a.IsValid() && inOrder; prev, a = a, nextAttr(a) {
-		inOrder = !attrLess(rank, a.Name(), prev.Name())
+	prev := rankAttr(rank, firstAttr(tag))
+	for a := nextAttr(prev.node); a.IsValid() && inOrder; a = nextAttr(a) {
+		cur := rankAttr(rank, a)
+		inOrder = compareRanked(cur, prev) >= 0
+		prev = cur
 	}
 	if inOrder {
 		return
@@ -63,25 +77,17 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 	}
 	// Room for the attributes of most tags, so that neither list needs
 	// the heap.
-	var attrBuf, sortBuf [16]cst.Node
+	var attrBuf, sortBuf [16]rankedAttr
 	attrs := attrBuf[:0]
 	for a := firstAttr(tag); a.IsValid(); a = nextAttr(a) {
-		attrs = append(attrs, a)
+		attrs = append(attrs, rankAttr(rank, a))
 	}
 	sorted := append(sortBuf[:0], attrs...)
-	slices.SortStableFunc(sorted, func(a, b cst.Node) int {
-		switch {
-		case attrLess(rank, a.Name(), b.Name()):
-			return -1
-		case attrLess(rank, b.Name(), a.Name()):
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(sorted, compareRanked)
 	var edits []rewrite.Edit
 	for i, slot := range attrs {
-		if sorted[i] != slot {
-			edits = append(edits, rewrite.Replace(slot, sorted[i].Text()))
+		if sorted[i].node != slot.node {
+			edits = append(edits, rewrite.Replace(slot.node, sorted[i].node.Text()))
 		}
 	}
 	// Already in order.
@@ -90,7 +96,7 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 	}
 	names := make([]string, len(sorted))
 	for i, a := range sorted {
-		names[i] = a.Name()
+		names[i] = a.name
 	}
 	msg := "attributes of <" + tag.Name() + "> are not in IUC order (expected " + strings.Join(names, ", ") + ")"
 	p.Fix(tag, msg, edits...)
