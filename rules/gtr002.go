@@ -32,22 +32,34 @@ var GTR002 = &Rule{
 	check: checkParamAttributeOrder,
 }
 
-// paramAttrRank is the IUC priority table for <param> attributes.
-var paramAttrRank = rankTable(map[string]int{
-	"name":       0,
-	"argument":   1,
-	"type":       2,
-	"format":     3,
-	"min":        4,
-	"truevalue":  4,
-	"max":        5,
-	"falsevalue": 5,
-	"value":      6,
-	"checked":    6,
-	"optional":   7,
-	"label":      8,
-	"help":       9,
-})
+// paramAttrRank is the IUC priority table for <param> attributes. Every
+// attribute of every <param> is ranked on every pass: a switch does it
+// faster than a map.
+func paramAttrRank(name string) int {
+	switch name {
+	case "name":
+		return 0
+	case "argument":
+		return 1
+	case "type":
+		return 2
+	case "format":
+		return 3
+	case "min", "truevalue":
+		return 4
+	case "max", "falsevalue":
+		return 5
+	case "value", "checked":
+		return 6
+	case "optional":
+		return 7
+	case "label":
+		return 8
+	case "help":
+		return 9
+	}
+	return unranked
+}
 
 func checkParamAttributeOrder(p *Pass) {
 	for n := range p.Tree.RootElement().Descendants() {
