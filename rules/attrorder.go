@@ -86,17 +86,21 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 	slices.SortStableFunc(sorted, compareRanked)
 	var edits []rewrite.Edit
 	for i, slot := range attrs {
-		if sorted[i].node != slot.node {
-			edits = append(edits, rewrite.Replace(slot.node, sorted[i].node.Text()))
+		if sorted[i].node == slot.node {
+			continue
 		}
+		if edits == nil {
+			edits = make([]rewrite.Edit, 0, len(attrs)-i)
+		}
+		edits = append(edits, rewrite.Replace(slot.node, sorted[i].node.Text()))
 	}
 	// Already in order.
 	if len(edits) == 0 {
 		return
 	}
-	names := make([]string, len(sorted))
-	for i, a := range sorted {
-		names[i] = a.name
+	names := make([]string, 0, len(sortBuf)) // on the stack for most tags
+	for _, a := range sorted {
+		names = append(names, a.name)
 	}
 	msg := "attributes of <" + tag.Name() + "> are not in IUC order (expected " + strings.Join(names, ", ") + ")"
 	p.Fix(tag, msg, edits...)
