@@ -93,6 +93,7 @@ func runCheck(e *env, args []string) int {
 	if code, ok := e.checkPaths(paths); !ok {
 		return code
 	}
+	useHugePages(batchHeap)
 	files := startWalk(paths)
 
 	var rep checkReporter

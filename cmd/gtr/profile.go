@@ -64,6 +64,11 @@ func startCPUProfile() func() {
 // README, Performance).
 const gcPercent = 400
 
+// batchHeap is how much of the heap a run over files asks to have backed
+// by huge pages (useHugePages): more than a format of a few thousand
+// tools touches. Only what the run touches is ever backed by memory.
+const batchHeap = 1 << 30
+
 // tuneGC sets the collector's target to gcPercent unless the user chose
 // one with GOGC.
 func tuneGC() {

@@ -69,6 +69,7 @@ func rewriteFile(path string, rs ruleSplit) rewriteResult {
 // formatted first, reading imports from disk as they stand; nothing is
 // written until all files are done.
 func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
+	useHugePages(batchHeap)
 	mo := macros.Options{Cache: macros.NewCache()}
 	cwd := workDir()
 	inRun := make(map[string]bool, len(files)) // absolute paths

@@ -111,6 +111,7 @@ func runValidate(e *env, args []string) int {
 	if !ok {
 		return code
 	}
+	useHugePages(batchHeap)
 	opts := validateOptions{profile: *profile, allProfiles: *all, cache: macros.NewCache()}
 
 	var rep validateReporter = &validateText{e: e}
