@@ -4,6 +4,7 @@ import (
 	"io"
 	"iter"
 	"sync"
+	"unsafe"
 )
 
 // Tree is the lossless syntax tree of one file. It is immutable once built
@@ -60,6 +61,13 @@ func (t *Tree) File() string { return t.file }
 // Source returns the bytes the tree was parsed from. The caller must not
 // modify them.
 func (t *Tree) Source() []byte { return t.src }
+
+// SourceString returns the bytes the tree was parsed from as a string,
+// without copying them: nothing modifies them once parsed (see [Parse]),
+// so slices of it can stand for names, values and texts of the source.
+func (t *Tree) SourceString() string {
+	return unsafe.String(unsafe.SliceData(t.src), len(t.src))
+}
 
 // Errors returns the well-formedness errors, in source order.
 func (t *Tree) Errors() ErrorList { return t.errs }

@@ -20,8 +20,8 @@ func FromTree(t *cst.Tree) (*Element, error) {
 	}
 	c := converter{t: t, file: t.File(), src: t.Source()}
 	// Names, and values and texts written without references, are cut from
-	// one copy of the source instead of being allocated one by one.
-	c.str = string(c.src)
+	// the source instead of being allocated one by one.
+	c.str = t.SourceString()
 	root := t.RootElement()
 	nEl, nAttr := 0, 0
 	for n := range root.Descendants() {
