@@ -74,7 +74,7 @@ func runDiff(e *env, args []string) int {
 	}
 	cwd, _ := os.Getwd()
 	split := splitRules(rs)
-	results := rewriteAll(files, split)
+	results := rewriteAll(files, split, true)
 	forEachOrdered(len(files), func(i int) rewriteResult {
 		return results[i]
 	}, func(i int, r rewriteResult) {

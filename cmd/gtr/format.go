@@ -88,7 +88,7 @@ func runFormat(e *env, args []string) int {
 		e.reportFileError(fe)
 		n.errored++
 	}
-	results := rewriteAll(files, split)
+	results := rewriteAll(files, split, !*check)
 	forEachOrdered(len(files), func(i int) rewriteResult {
 		r := results[i]
 		if write && r.changed && r.err == nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 )
@@ -30,6 +31,9 @@ func writeHeapProfile() {
 		return
 	}
 	defer f.Close()
+	// The profile is as of the last collection: collect now so that it
+	// counts every allocation of the run.
+	runtime.GC()
 	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
 		fmt.Fprintf(os.Stderr, "gtr: GTR_MEMPROFILE: %v\n", err)
 	}

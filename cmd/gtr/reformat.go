@@ -67,8 +67,12 @@ func rewriteFile(path string, rs ruleSplit) rewriteResult {
 // must expand to the same view with the rewritten macro file (and its own
 // rewrite, when the run rewrites it too) as it does now. Tools are
 // formatted first, reading imports from disk as they stand; nothing is
-// written until all files are done.
-func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
+// written until all files are done. Unless keep is set, a tool's bytes
+// and output are dropped once it is done when no macro file of the run
+// needs them (a run that neither writes nor prints diffs reads only what
+// happened to each file), which keeps the heap, and the memory the run
+// touches, small.
+func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 	useHugePages(batchHeap)
 	mo := macros.Options{Cache: macros.NewCache()}
 	cwd := workDir()
@@ -92,6 +96,11 @@ func rewriteAll(files []string, rs ruleSplit) []rewriteResult {
 			// tool's tree until the run ends would cost gigabytes on a
 			// large repository.
 			r.src.tree = nil
+			// Only the importers of the run's macro files are read
+			// again, and a tool whose rewrite failed.
+			if !keep && r.err == nil && len(r.landings) == 0 {
+				r.src.src, r.out = nil, nil
+			}
 		}
 		out[i] = r
 		if r.err == nil && r.src.kind == rules.TargetMacro {
