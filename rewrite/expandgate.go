@@ -46,6 +46,12 @@ type ViewChange struct {
 	// Text accepts the elements' texts (before their first child)
 	// differing.
 	Text func(before, after *macros.Element) bool
+	// WrittenText, when set, is Text for the proof from the parses
+	// ([Expansion.Proved]): it accepts the text of an element called tag
+	// (a child of the root <tool> when top is set) that has no child
+	// element and holds no token, going from before to after. It must
+	// accept only what Text accepts of the same elements in the views.
+	WrittenText func(tag string, top bool, before, after string) bool
 	// Revalue, when set, returns the values this change may give the
 	// attribute called name of before, so that the gate can explain a
 	// difference as this change followed by another declared one (a
@@ -142,12 +148,11 @@ func (x *Expansion) Gate() Gate {
 // Compare checks that after keeps Galaxy's expanded view of before, as
 // [Expansion] defines it. It returns the declared changes it needed, and
 // a *[GateError] when the views differ otherwise or the comparison cannot
-// be made. A rewrite that [Expansion.Unchanged] proves equal passes
-// without after being expanded; any other goes to
-// [Expansion.CompareExpanded].
+// be made. A rewrite that [Expansion.Proved] proves equal passes without
+// after being expanded; any other goes to [Expansion.CompareExpanded].
 func (x *Expansion) Compare(before, after []byte) ([]*ViewChange, error) {
-	if x.Unchanged(before, after) {
-		return nil, nil
+	if used, ok := x.Proved(before, after); ok {
+		return used, nil
 	}
 	return x.CompareExpanded(before, after)
 }

@@ -64,19 +64,34 @@ import (
 // element: the same elements of the imported files land under parents of
 // the same tags.
 func (x *Expansion) Unchanged(before, after []byte) bool {
+	_, ok := x.prove(before, after, nil)
+	return ok
+}
+
+// Proved is [Expansion.Unchanged] accepting, besides, the declared changes
+// of x.Allow that can be judged from the parses: the text of an element of
+// the tool's own, with no child element and no token in it, that a
+// [ViewChange.WrittenText] hook accepts (quotes inserted in <command>).
+// It returns the changes it needed; when it reports true, the full
+// comparison passes with them allowed.
+func (x *Expansion) Proved(before, after []byte) ([]*ViewChange, bool) {
+	return x.prove(before, after, x.Allow)
+}
+
+func (x *Expansion) prove(before, after []byte, allow []*ViewChange) ([]*ViewChange, bool) {
 	if x.After != nil || x.ExactTail != nil {
-		return false
+		return nil, false
 	}
 	if bytes.Equal(before, after) {
-		return true
+		return nil, true
 	}
 	tb, ta := x.parse(before), x.parse(after)
 	if !tb.WellFormed() || !ta.WellFormed() || hasDoctype(tb) || hasDoctype(ta) {
-		return false
+		return nil, false
 	}
 	rb, ra := tb.RootElement(), ta.RootElement()
 	if !rb.Is("tool") || !ra.Is("tool") {
-		return false
+		return nil, false
 	}
 	// A tool without <macros> is its own view (macros.ExpandTree keeps
 	// its tree as it is), which the proof reads from the parse.
@@ -84,14 +99,20 @@ func (x *Expansion) Unchanged(before, after []byte) bool {
 	if rb.Element("macros").IsValid() {
 		var err error
 		if res, err = x.expand(tb, x.Macros); err != nil {
-			return false
+			return nil, false
 		}
 	}
-	p := prover{data: x.Data, view: res}
-	if !p.readDefs(rb, res) {
-		return false
+	p := prover{data: x.Data, view: res, root: rb, allow: allow, used: make([]bool, len(allow))}
+	if !p.readDefs(rb, res) || !p.tool(rb, ra) {
+		return nil, false
 	}
-	return p.root(rb, ra)
+	var used []*ViewChange
+	for i, u := range p.used {
+		if u {
+			used = append(used, allow[i])
+		}
+	}
+	return used, true
 }
 
 // hasDoctype reports whether t has a document type declaration, whose
@@ -122,6 +143,11 @@ type prover struct {
 	// first use.
 	landed     map[int]bool
 	bufA, bufB []byte // decoded texts
+	// root is before's <tool>; allow are the declared changes the proof
+	// may accept, used those it did.
+	root  cst.Node
+	allow []*ViewChange
+	used  []bool
 }
 
 func (p *prover) isData(tag string) bool { return p.data == nil || p.data(tag) }
@@ -216,8 +242,8 @@ func (p *prover) landsInData(n cst.Node) bool {
 	return p.landed[n.Span().Start]
 }
 
-// root compares the <tool> elements a (before) and b (after).
-func (p *prover) root(a, b cst.Node) bool {
+// tool compares the <tool> elements a (before) and b (after).
+func (p *prover) tool(a, b cst.Node) bool {
 	if sameBytes(a, b) {
 		return true
 	}
@@ -373,7 +399,7 @@ func (p *prover) element(a, b cst.Node, exact bool) bool {
 	data := exact || p.isData(tag)
 	ta, ka := textRun(content(a))
 	tb, kb := textRun(content(b))
-	if !p.text(ta, tb, data || p.spaceToken) {
+	if !p.text(ta, tb, data || p.spaceToken) && (exact || isItem(ka) || isItem(kb) || !p.declaredText(a, ta, tb)) {
 		return false
 	}
 	for isItem(ka) && isItem(kb) {
@@ -391,6 +417,35 @@ func (p *prover) element(a, b cst.Node, exact bool) bool {
 		}
 	}
 	return !isItem(ka) && !isItem(kb)
+}
+
+// declaredText reports whether a hook of the allowed changes accepts the
+// text of element a (of before's parse, written in the tool itself and
+// without child elements) going from ra to rb, and records the change as
+// used. Tokens are substituted in texts, so a text that may hold one is
+// left to the full comparison.
+func (p *prover) declaredText(a cst.Node, ra, rb run) bool {
+	if len(p.allow) == 0 {
+		return false
+	}
+	var okA, okB bool
+	p.bufA, okA = appendText(p.bufA[:0], ra)
+	p.bufB, okB = appendText(p.bufB[:0], rb)
+	if !okA || !okB {
+		return false
+	}
+	before, after := string(p.bufA), string(p.bufB)
+	if p.holdsToken(before) || p.holdsToken(after) {
+		return false
+	}
+	top := a.Parent() == p.root
+	for i, ch := range p.allow {
+		if ch.WrittenText != nil && ch.WrittenText(a.Name(), top, before, after) {
+			p.used[i] = true
+			return true
+		}
+	}
+	return false
 }
 
 // content returns the first content node of element n, after its start

@@ -185,3 +185,57 @@ func TestUnchangedNeedsItsPreconditions(t *testing.T) {
 	_, err = fastGate().Compare(before, []byte(strings.Replace(fastTool, "cat $in", "cat  $in", 1)))
 	assert.ErrorContains(t, err, "/tool/command[1]: text")
 }
+
+// TestProvedDeclaredText checks that the shortcut accepts a declared
+// change of a text through its WrittenText hook, only for an element of
+// the tool's own whose text holds no token, reports the change as used,
+// and that the full comparison agrees.
+func TestProvedDeclaredText(t *testing.T) {
+	// A test change: "x" appended to a <command> under <tool>.
+	appended := func(before, after string) bool { return after == before+"x" }
+	ch := &ViewChange{
+		Name: "appended",
+		Text: func(b, a *macros.Element) bool {
+			return b.Tag == "command" && len(b.Children) == 0 && appended(b.Text, a.Text)
+		},
+		WrittenText: func(tag string, top bool, before, after string) bool {
+			return tag == "command" && top && appended(before, after)
+		},
+	}
+	gate := func() *Expansion {
+		g := fastGate()
+		g.Allow = []*ViewChange{ch}
+		return g
+	}
+	// The command's text before and after.
+	cases := []struct {
+		name          string
+		before, after string
+		want          bool
+	}{
+		{"accepted", "cat $in &gt; $out", "cat $in &gt; $outx", true},
+		{"not the change", "cat $in &gt; $out", "cat $in &gt; $outy", false},
+		// The hook would accept it, but the proof leaves a text that
+		// may hold a token to the full comparison.
+		{"a token in the text", "cat @VERSION@", "cat @VERSION@x", false},
+	}
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			before := []byte(strings.Replace(fastTool, "cat $in &gt; $out", tt.before, 1))
+			after := []byte(strings.Replace(fastTool, "cat $in &gt; $out", tt.after, 1))
+			used, ok := gate().Proved(before, after)
+			assert.Equal(t, tt.want, ok)
+			assert.False(t, gate().Unchanged(before, after), "Unchanged accepts no declared change")
+			if ok {
+				assert.Equal(t, []*ViewChange{ch}, used)
+				full, err := gate().CompareExpanded(before, after)
+				require.NoError(t, err)
+				assert.Equal(t, []*ViewChange{ch}, full)
+			}
+		})
+	}
+	// A <command> that a macro moves is not the tool's own.
+	moved := strings.Replace(fastTool, `<expand macro="local" a="p"/>`, `<expand macro="local" a="p"><command>a</command></expand>`, 1)
+	_, ok := gate().Proved([]byte(moved), []byte(strings.Replace(moved, "<command>a</command>", "<command>ax</command>", 1)))
+	assert.False(t, ok)
+}

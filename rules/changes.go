@@ -17,7 +17,7 @@ var (
 	// GTR020.1: single quotes inserted around complete Cheetah
 	// placeholders ($x, $!x, ${x}, $x.y) in the text of the tool's
 	// <command>, and nothing else changed in it.
-	changeCommandQuotes = &rewrite.ViewChange{Name: "command-quotes", Text: acceptCommandQuotes}
+	changeCommandQuotes = &rewrite.ViewChange{Name: "command-quotes", Text: acceptCommandQuotes, WrittenText: acceptWrittenCommandQuotes}
 	// GTR035.1: the version of a <requirement> in <requirements> stripped
 	// of surrounding whitespace (Python's str.strip), not to nothing.
 	changeRequirementVersion = &rewrite.ViewChange{Name: "requirement-version-whitespace", Attr: acceptRequirementVersion}
@@ -84,6 +84,13 @@ func underToolInputs(e *macros.Element) bool {
 func acceptCommandQuotes(before, after *macros.Element) bool {
 	return before.Tag == "command" && after.Tag == "command" && isToolChild(before) && isToolChild(after) &&
 		len(before.Children) == 0 && len(after.Children) == 0 && quotesInserted(before.Text, after.Text)
+}
+
+// acceptWrittenCommandQuotes is acceptCommandQuotes for the proof from
+// the parses: the texts are the tool's own <command>'s, with no child
+// element and no token.
+func acceptWrittenCommandQuotes(tag string, top bool, before, after string) bool {
+	return tag == "command" && top && quotesInserted(before, after)
 }
 
 // quotesInserted reports whether a is b with single quotes inserted

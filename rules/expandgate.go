@@ -54,8 +54,9 @@ type Formatted struct {
 	views *viewCache
 	// same holds the version whose expansion has the output's imports and
 	// landings: the input when the gate proved the views equal without
-	// expanding the output ([rewrite.Expansion.Unchanged]), else the
-	// output.
+	// expanding the output ([rewrite.Expansion.Proved]: at most texts
+	// differ, so the same elements sit under parents of the same tags),
+	// else the output.
 	same []byte
 }
 
@@ -63,7 +64,8 @@ type Formatted struct {
 // (as [macros.Result.Imports] lists them) and where their elements land
 // in it ([Landings]), with imports resolved as the run resolved them. When
 // the expansion-equality gate proved the output's view equal to the
-// input's without expanding the output, they are read from the input's
+// input's, but perhaps for declared changes of texts, without expanding
+// the output, they are read from the input's
 // expansion, which the run has made already: the views then hold the same
 // elements of the same imported files under parents of the same tags.
 func (f *Formatted) Imports() ([]string, map[string]*Landing, error) {
@@ -143,8 +145,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 	if opts.ExpansionGate {
 		x := &rewrite.Expansion{File: file, Macros: mo, Data: isPayload, Allow: allow, Parse: views.parse, Expand: views.expand, Convert: views.convert}
 		gate := func(before, after []byte) error {
-			if proved = x.Unchanged(before, after); proved {
-				used = nil
+			if used, proved = x.Proved(before, after); proved {
 				return nil
 			}
 			var err error
