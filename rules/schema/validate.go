@@ -229,7 +229,7 @@ func (v *validator) dropKids(mark int) {
 // tail between child elements, so it tests each byte with one comparison
 // and one bit test rather than four comparisons.
 func isBlank(s string) bool {
-	const ws = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
+	const ws uint64 = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c > ' ' || ws>>c&1 == 0 {
 			return false
