@@ -1,9 +1,5 @@
 package rules
 
-import (
-	"github.com/galaxy-gtr/gtr/cst"
-)
-
 // GTR002 orders the attributes of every <param> as the IUC asks.
 var GTR002 = &Rule{
 	Code:     "GTR002",
@@ -62,11 +58,7 @@ func paramAttrRank(name string) int {
 }
 
 func checkParamAttributeOrder(p *Pass) {
-	for n := range p.Tree.RootElement().Descendants() {
-		// Only <param> elements are ordered.
-		if n.Kind() != cst.KindElement || n.Name() != "param" {
-			continue
-		}
+	for _, n := range elementsOf(p).params {
 		reorderAttrs(p, n.StartTag(), paramAttrRank)
 	}
 }

@@ -67,11 +67,7 @@ var GTR035_2 = &Rule{
 }
 
 func checkRequirementVersionWhitespace(p *Pass) {
-	for n := range p.Tree.RootElement().Descendants() {
-		// Only <requirement> elements of a <requirements> block.
-		if !n.Is("requirement") || !n.Parent().Is("requirements") {
-			continue
-		}
+	for _, n := range elementsOf(p).requirements {
 		trimRequirementVersion(p, n)
 	}
 }

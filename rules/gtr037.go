@@ -44,7 +44,7 @@ func derivedParamName(argument string) string {
 }
 
 func checkRedundantParamName(p *Pass) {
-	for param := range inputParams(p) {
+	for _, param := range elementsOf(p).inputParams {
 		dropRedundantName(p, param)
 	}
 }

@@ -44,7 +44,7 @@ var GTR106 = &Rule{
 var checkboxTypes = map[string]bool{"select": true, "data_column": true, "drill_down": true}
 
 func checkSelectCheckboxes(p *Pass) {
-	for param := range inputParams(p) {
+	for _, param := range elementsOf(p).inputParams {
 		dropCheckboxes(p, param)
 	}
 }

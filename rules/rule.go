@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"math"
+
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
@@ -136,6 +138,63 @@ func shared[T any](p *Pass, key string, compute func() T) T {
 		p.memo[key] = v
 	}
 	return v
+}
+
+// toolElements are the elements of a tool file that several rules visit:
+// finding them means walking every node, which costs more than what those
+// rules then do with them, so one walk per run serves them all.
+type toolElements struct {
+	params       []cst.Node // every <param> element, in document order
+	inputParams  []cst.Node // Galaxy's input params (./inputs//param): a run of params
+	requirements []cst.Node // every <requirement> child of a <requirements>, in document order
+}
+
+// elementsOf returns the tool elements of the pass's tree, walking it once
+// per run.
+func elementsOf(p *Pass) *toolElements {
+	return shared(p, "tool elements", func() *toolElements { return collectToolElements(p.Tree.RootElement()) })
+}
+
+// collectToolElements walks the subtree of root, the <tool> element, in
+// preorder: every node once, in index order, which is cheaper than
+// following sibling links to the elements alone.
+func collectToolElements(root cst.Node) *toolElements {
+	e := &toolElements{}
+	var inputs cst.Node // the first <inputs> child of root, as root.find("inputs")
+	inputsAfter := 0    // the index of the first node after the subtree of inputs
+	lo, hi := 0, 0      // params[lo:hi] lie inside inputs
+	for n := range root.Descendants() {
+		if n.Kind() != cst.KindElement {
+			continue
+		}
+		switch n.Name() {
+		case "param":
+			// Nodes after <inputs> in preorder, up to its next sibling,
+			// lie inside it: comparing indexes reads no token.
+			if n.Index() < inputsAfter {
+				if hi == 0 {
+					lo = len(e.params)
+				}
+				hi = len(e.params) + 1
+			}
+			e.params = append(e.params, n)
+		case "requirement":
+			if n.Parent().Is("requirements") {
+				e.requirements = append(e.requirements, n)
+			}
+		case "inputs":
+			if !inputs.IsValid() && n.Parent() == root {
+				inputs, inputsAfter = n, math.MaxInt
+				// Without a next sibling, the subtree of <inputs> runs to
+				// the end of the root's.
+				if next := n.NextSibling(); next.IsValid() {
+					inputsAfter = next.Index()
+				}
+			}
+		}
+	}
+	e.inputParams = e.params[lo:hi]
+	return e
 }
 
 func (p *Pass) pos(off int) cst.Position {
