@@ -54,11 +54,6 @@ func compareRanked(a, b rankedAttr) int {
 // single-space tags stay single-spaced and wrapped tags keep their line
 // layout. Only the slots whose attribute changes are edited.
 func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
-	// Tags holding anything but names, whitespace and attributes (stray
-	// bytes of a malformed tag) are left alone.
-	if !plainTag(tag) {
-		return
-	}
 	// Already in order, or fewer than two attributes: the common case,
 	// decided without collecting the attributes, ranking each once.
 	inOrder := true
@@ -69,6 +64,11 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 		prev = cur
 	}
 	if inOrder {
+		return
+	}
+	// Tags holding anything but names, whitespace and attributes (stray
+	// bytes of a malformed tag) are left alone.
+	if !plainTag(tag) {
 		return
 	}
 	// A duplicated attribute is a parse error; which copy wins is unclear.
@@ -84,6 +84,8 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 	}
 	sorted := append(sortBuf[:0], attrs...)
 	slices.SortStableFunc(sorted, compareRanked)
+	// The moved texts are cut from the source, not copied.
+	src := p.Tree.SourceString()
 	var edits []rewrite.Edit
 	for i, slot := range attrs {
 		if sorted[i].node == slot.node {
@@ -92,18 +94,25 @@ func reorderAttrs(p *Pass, tag cst.Node, rank attrRank) {
 		if edits == nil {
 			edits = make([]rewrite.Edit, 0, len(attrs)-i)
 		}
-		edits = append(edits, rewrite.Replace(slot.node, sorted[i].node.Text()))
+		s := sorted[i].node.Span()
+		edits = append(edits, rewrite.Replace(slot.node, src[s.Start:s.End]))
 	}
 	// Already in order.
 	if len(edits) == 0 {
 		return
 	}
-	names := make([]string, 0, len(sortBuf)) // on the stack for most tags
-	for _, a := range sorted {
-		names = append(names, a.name)
+	// The message is built in one buffer, on the stack for most tags.
+	msg := append(make([]byte, 0, 192), "attributes of <"...)
+	msg = append(msg, tag.Name()...)
+	msg = append(msg, "> are not in IUC order (expected "...)
+	for i, a := range sorted {
+		if i > 0 {
+			msg = append(msg, ", "...)
+		}
+		msg = append(msg, a.name...)
 	}
-	msg := "attributes of <" + tag.Name() + "> are not in IUC order (expected " + strings.Join(names, ", ") + ")"
-	p.Fix(tag, msg, edits...)
+	msg = append(msg, ')')
+	p.Fix(tag, string(msg), edits...)
 }
 
 // plainTag reports whether the tokens of tag itself (not its attributes')
