@@ -51,7 +51,21 @@ func checkRedundantParamName(p *Pass) {
 
 func dropRedundantName(p *Pass, param cst.Node) {
 	tag := param.StartTag()
-	name, arg := attrNode(tag, "name"), attrNode(tag, "argument")
+	// One look at each attribute, by its interned name (no token read):
+	// most params have no argument.
+	var name, arg cst.Node
+	for a := firstAttr(tag); a.IsValid(); a = nextAttr(a) {
+		switch a.Name() {
+		case "name":
+			if !name.IsValid() {
+				name = a
+			}
+		case "argument":
+			if !arg.IsValid() {
+				arg = a
+			}
+		}
+	}
 	// Both attributes are needed for the name to be redundant.
 	if !name.IsValid() || !arg.IsValid() {
 		return

@@ -51,7 +51,15 @@ func checkSelectCheckboxes(p *Pass) {
 
 func dropCheckboxes(p *Pass, param cst.Node) {
 	tag := param.StartTag()
-	display := attrNode(tag, "display")
+	// Most params have no display: look for it by interned name, reading
+	// no token.
+	var display cst.Node
+	for a := firstAttr(tag); a.IsValid(); a = nextAttr(a) {
+		if a.Name() == "display" {
+			display = a
+			break
+		}
+	}
 	// Galaxy compares the value exactly.
 	if display.Value() != "checkboxes" {
 		return
