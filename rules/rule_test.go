@@ -20,3 +20,86 @@ func TestFixEditIsFixSpan(t *testing.T) {
 		t.Fatalf("fixEdit gives %+v, FixSpan %+v", b.diags, a.diags)
 	}
 }
+
+// wantToolElements is collectToolElements spelled out the slow way: each
+// list by its own walk, as the rules found them before they shared one.
+func wantToolElements(root cst.Node) *toolElements {
+	e := &toolElements{}
+	for n := range root.Descendants() {
+		if n.Is("param") {
+			e.params = append(e.params, n)
+		}
+		if n.Is("requirement") && n.Parent().Is("requirements") {
+			e.requirements = append(e.requirements, n)
+		}
+	}
+	if inputs := root.Element("inputs"); inputs.IsValid() {
+		for n := range inputs.Descendants() {
+			if n.Is("param") {
+				e.inputParams = append(e.inputParams, n)
+			}
+		}
+	}
+	return e
+}
+
+func checkToolElements(t *testing.T, tree *cst.Tree) {
+	t.Helper()
+	got, want := collectToolElements(tree.RootElement()), wantToolElements(tree.RootElement())
+	for _, l := range []struct {
+		what      string
+		got, want []cst.Node
+	}{
+		{"params", got.params, want.params},
+		{"input params", got.inputParams, want.inputParams},
+		{"requirements", got.requirements, want.requirements},
+	} {
+		if len(l.got) != len(l.want) || len(l.got) > 0 && !reflect.DeepEqual(l.got, l.want) {
+			t.Errorf("%s: %s at %v, want %v", tree.File(), l.what, starts(l.got), starts(l.want))
+		}
+	}
+}
+
+func starts(ns []cst.Node) []int {
+	var s []int
+	for _, n := range ns {
+		s = append(s, n.Span().Start)
+	}
+	return s
+}
+
+func TestToolElements(t *testing.T) {
+	for name, src := range map[string]string{
+		"no inputs": `<tool><tests><test><param name="a"/></test></tests></tool>`,
+		"inputs last": `<tool><command/><inputs><param name="a"/><conditional name="c">` +
+			`<param name="b"/><when value="x"><param name="c"/></when></conditional></inputs></tool>`,
+		"inputs last, text after": `<tool><inputs><param name="a"/></inputs>
+</tool>`,
+		"params around inputs": `<tool><macros><xml name="m"><param name="m"/></xml></macros>` +
+			`<inputs><param name="a"/><param name="b"/></inputs><outputs/>` +
+			`<tests><test><param name="t"/></test></tests></tool>`,
+		"two inputs": `<tool><inputs><param name="a"/></inputs><inputs><param name="b"/></inputs></tool>`,
+		"nested inputs first": `<tool><macros><xml name="m"><inputs><param name="m"/></inputs></xml></macros>` +
+			`<inputs><param name="a"/></inputs><tests><param name="t"/></tests></tool>`,
+		"empty inputs":     `<tool><inputs/><tests><test><param name="t"/></test></tests></tool>`,
+		"no params inside": `<tool><param name="x"/><inputs><data name="d"/></inputs><param name="y"/></tool>`,
+		"unclosed inputs":  `<tool><inputs><param name="a"/><tests><param name="t"/></tests></tool>`,
+		"param in param":   `<tool><inputs><param name="a"><param name="b"/></param></inputs><param name="c"/></tool>`,
+		"requirements": `<tool><macros><xml name="r"><requirements><requirement type="package">a</requirement>` +
+			`</requirements></xml></macros><requirement>b</requirement><requirements>` +
+			`<container>c</container><requirement version=" 1">d</requirement></requirements></tool>`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			checkToolElements(t, cst.Parse(name, []byte(src)))
+		})
+	}
+}
+
+func TestToolElementsCorpus(t *testing.T) {
+	for _, f := range CorpusForTest(t) {
+		tree := cst.Parse(f.Rel, f.Src)
+		if Classify(tree) == TargetTool {
+			checkToolElements(t, tree)
+		}
+	}
+}
