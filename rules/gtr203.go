@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -30,17 +31,110 @@ var GTR203 = &Rule{
 }
 
 func checkDoubleQuotes(p *Pass) {
-	for n := range p.Tree.Root().Descendants() {
-		if n.Kind() != cst.KindAttribute || n.Quote() != '\'' {
+	for _, tok := range markupCandidates(p) {
+		// Only values in single quotes.
+		if tok.Kind() != cst.TokValue || tok.Bytes()[0] != '\'' {
 			continue
 		}
-		tok := n.ValueToken()
-		raw := n.RawValue()
+		n := tok.Node()
+		// Only the value of an attribute.
+		if n.Kind() != cst.KindAttribute || n.ValueToken() != tok {
+			continue
+		}
 		// An unterminated value is a parse error; leave it.
 		if s := tok.Span(); s.End-s.Start < 2 || tok.Bytes()[s.End-s.Start-1] != '\'' {
 			continue
 		}
-		val := `"` + strings.ReplaceAll(raw, `"`, "&quot;") + `"`
+		val := `"` + strings.ReplaceAll(n.RawValue(), `"`, "&quot;") + `"`
 		p.fixEdit(n.Span(), "attribute "+n.Name()+" uses single quotes; use double quotes", rewrite.ReplaceSpan(tok.Span(), val))
 	}
+}
+
+// markupCandidates returns, in source order, the tokens that GTR203 to
+// GTR207 may report: a single-quoted value, a double-quoted one holding a
+// byte GTR207 may rewrite, whitespace inside a tag other than one space
+// between a start tag's items, a '>' of a start tag right before '</', and
+// text with a '>' or a reference other than &lt; &gt; &amp;. Those rules
+// look for layout and spelling anywhere in the file, so each would walk
+// every node; instead one walk over the tokens, shared by the run, keeps
+// the few a formatted file has, and each rule applies its own test to
+// those.
+func markupCandidates(p *Pass) []cst.Token {
+	return shared(p, "markup-candidates", func() []cst.Token { return scanMarkupCandidates(p.Tree) })
+}
+
+// scanMarkupCandidates is the walk behind [markupCandidates]. It keeps a
+// superset of what the rules report, resting on how the parser builds the
+// tree: a tag's whitespace, an attribute's value and a text's characters
+// and references are tokens of their own, and an element holds no token
+// outside its tags and content nodes, so that <x></x> is a start tag's
+// '>' followed by '</'.
+func scanMarkupCandidates(t *cst.Tree) []cst.Token {
+	var cands []cst.Token
+	src := t.Source()
+	for i, n := 0, t.NumTokens(); i < n; i++ {
+		tok := t.Token(i)
+		keep := false
+		switch tok.Kind() {
+		case cst.TokSpace:
+			s := tok.Span()
+			single := s.End-s.Start == 1 && src[s.Start] == ' '
+			switch next := tok.Next().Kind(); {
+			case next == cst.TokGT || next == cst.TokSlashGT:
+				// Whitespace before a tag's end is GTR204's.
+				keep = true
+			case single && next == cst.TokName && separatesAttrs(tok):
+				// One space before an attribute, most of a file's
+				// whitespace, is the layout wanted.
+			default:
+				switch tok.Node().Kind() {
+				case cst.KindStartTag:
+					keep = !single
+				case cst.KindEndTag, cst.KindAttribute:
+					keep = true
+				}
+			}
+		case cst.TokValue:
+			s := tok.Span()
+			switch src[s.Start] {
+			case '\'':
+				keep = true
+			case '"':
+				keep = hasAttrSpecial(src[s.Start+1 : s.End])
+			}
+		case cst.TokGT:
+			keep = tok.Next().Kind() == cst.TokLTSlash && tok.Node().Kind() == cst.KindStartTag
+		case cst.TokChars:
+			keep = bytes.IndexByte(tok.Bytes(), '>') >= 0
+		case cst.TokEntityRef:
+			keep = !canonicalTextRef(tok.Bytes())
+		case cst.TokCharRef:
+			keep = true
+		}
+		if keep {
+			if cands == nil {
+				// Most files keep a few: room for them in one allocation.
+				cands = make([]cst.Token, 0, 16)
+			}
+			cands = append(cands, tok)
+		}
+	}
+	return cands
+}
+
+// separatesAttrs reports whether whitespace token tok, which a name
+// follows, lies in a start tag, telling it from the tokens before it
+// rather than from its node, whose record the walk would otherwise read for
+// nearly every whitespace token: the whitespace after a value (which ends
+// its attribute) or after the element's name (the token after '<') is the
+// tag's, while an attribute's own whitespace follows its name or '='.
+func separatesAttrs(tok cst.Token) bool {
+	prev := tok.Prev()
+	switch prev.Kind() {
+	case cst.TokValue:
+		return true
+	case cst.TokName:
+		return prev.Prev().Kind() == cst.TokLT
+	}
+	return false
 }

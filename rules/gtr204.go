@@ -38,22 +38,20 @@ func closeText(t cst.Token) string {
 }
 
 func checkTagCloseSpacing(p *Pass) {
-	for n := range p.Tree.Root().Descendants() {
-		switch n.Kind() {
+	for _, tok := range markupCandidates(p) {
+		if tok.Kind() != cst.TokSpace {
+			continue
+		}
+		switch n := tok.Node(); n.Kind() {
 		case cst.KindStartTag:
 			last := n.LastToken()
-			prev := last.Prev()
 			// Only a complete tag with whitespace right before its end.
-			if last.Kind() != cst.TokGT && last.Kind() != cst.TokSlashGT || prev.Kind() != cst.TokSpace || prev.Node() != n {
+			if last.Kind() != cst.TokGT && last.Kind() != cst.TokSlashGT || last.Prev() != tok {
 				continue
 			}
-			p.fixEdit(prev.Span(), "whitespace before '"+closeText(last)+"' of <"+n.Name()+">", rewrite.ReplaceSpan(prev.Span(), ""))
+			p.fixEdit(tok.Span(), "whitespace before '"+closeText(last)+"' of <"+n.Name()+">", rewrite.ReplaceSpan(tok.Span(), ""))
 		case cst.KindEndTag:
-			for tok := range n.OwnTokens() {
-				if tok.Kind() == cst.TokSpace {
-					p.fixEdit(tok.Span(), "whitespace inside end tag </"+n.Name()+">", rewrite.ReplaceSpan(tok.Span(), ""))
-				}
-			}
+			p.fixEdit(tok.Span(), "whitespace inside end tag </"+n.Name()+">", rewrite.ReplaceSpan(tok.Span(), ""))
 		}
 	}
 }

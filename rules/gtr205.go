@@ -29,30 +29,28 @@ var GTR205 = &Rule{
 }
 
 func checkAttributeSpacing(p *Pass) {
-	for n := range p.Tree.Root().Descendants() {
-		switch n.Kind() {
+	for _, tok := range markupCandidates(p) {
+		if tok.Kind() != cst.TokSpace {
+			continue
+		}
+		switch n := tok.Node(); n.Kind() {
 		case cst.KindStartTag:
-			last := n.LastToken()
-			for tok := range n.OwnTokens() {
-				// The whitespace before '>' or '/>' is GTR204's.
-				if tok.Kind() != cst.TokSpace || tok.Next() == last && last.Kind() != cst.TokSpace {
-					continue
-				}
-				// Whitespace at the end of an unclosed tag is left alone.
-				if !tok.Next().IsValid() || tok.Next().Node().Kind() != cst.KindAttribute {
-					continue
-				}
-				if tok.Text() != " " {
-					p.fixEdit(tok.Span(), "attributes of <"+n.Name()+"> should be separated by one space",
-						rewrite.ReplaceSpan(tok.Span(), " "))
-				}
+			// One space is the layout wanted.
+			if s := tok.Span(); s.End-s.Start == 1 && tok.Bytes()[0] == ' ' {
+				continue
 			}
+			// The whitespace before '>' or '/>' is GTR204's.
+			if last := n.LastToken(); tok.Next() == last && last.Kind() != cst.TokSpace {
+				continue
+			}
+			// Whitespace at the end of an unclosed tag is left alone.
+			if !tok.Next().IsValid() || tok.Next().Node().Kind() != cst.KindAttribute {
+				continue
+			}
+			p.fixEdit(tok.Span(), "attributes of <"+n.Name()+"> should be separated by one space",
+				rewrite.ReplaceSpan(tok.Span(), " "))
 		case cst.KindAttribute:
-			for tok := range n.OwnTokens() {
-				if tok.Kind() == cst.TokSpace {
-					p.fixEdit(tok.Span(), "whitespace around '=' in attribute "+n.Name(), rewrite.ReplaceSpan(tok.Span(), ""))
-				}
-			}
+			p.fixEdit(tok.Span(), "whitespace around '=' in attribute "+n.Name(), rewrite.ReplaceSpan(tok.Span(), ""))
 		}
 	}
 }

@@ -30,20 +30,23 @@ var GTR206 = &Rule{
 }
 
 func checkEmptyElementTag(p *Pass) {
-	for n := range p.Tree.Root().Descendants() {
-		if n.Kind() != cst.KindElement {
+	for _, gt := range markupCandidates(p) {
+		// Only a '>'.
+		if gt.Kind() != cst.TokGT {
+			continue
+		}
+		st := gt.Node()
+		n := st.Parent()
+		// Only the '>' ending an element's start tag.
+		if st.Kind() != cst.KindStartTag || n.StartTag() != st || st.LastToken() != gt {
 			continue
 		}
 		end := n.EndTag()
 		// Only <x></x> with nothing at all between the tags.
-		if !end.IsValid() || n.StartTag().NextSibling() != end {
+		if !end.IsValid() || st.NextSibling() != end {
 			continue
 		}
-		gt := n.StartTag().LastToken()
-		if gt.Kind() != cst.TokGT {
-			continue
-		}
-		p.fixEdit(n.StartTag().Span(), fmt.Sprintf("empty element <%s></%s> can be written <%s/>", n.Name(), n.Name(), n.Name()),
+		p.fixEdit(st.Span(), fmt.Sprintf("empty element <%s></%s> can be written <%s/>", n.Name(), n.Name(), n.Name()),
 			rewrite.Edit{Start: gt.Span().Start, End: end.Span().End, New: "/>"})
 	}
 }

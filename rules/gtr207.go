@@ -40,31 +40,35 @@ var GTR207 = &Rule{
 }
 
 func checkCanonicalEscaping(p *Pass) {
-	for n := range p.Tree.Root().Descendants() {
-		switch n.Kind() {
-		case cst.KindText:
-			for tok := range n.Tokens() {
-				// Plain text without '>' is canonical already.
-				if tok.Kind() == cst.TokChars && bytes.IndexByte(tok.Bytes(), '>') < 0 {
-					continue
-				}
-				// So are the references text needs, the most common ones.
-				if tok.Kind() == cst.TokEntityRef && canonicalTextRef(tok.Bytes()) {
-					continue
-				}
-				want, ok := canonicalTextToken(tok)
-				if !ok || want == tok.Text() {
-					continue
-				}
-				msg := "'>' in text is written &gt; canonically"
-				if tok.Kind() != cst.TokChars {
-					msg = "reference " + tok.Text() + " is written " + quoteShort(want) + " canonically"
-				}
-				p.fixEdit(tok.Span(), msg, rewrite.ReplaceSpan(tok.Span(), want))
+	for _, tok := range markupCandidates(p) {
+		switch tok.Kind() {
+		case cst.TokChars, cst.TokEntityRef, cst.TokCharRef:
+			// Only text.
+			if tok.Node().Kind() != cst.KindText {
+				continue
 			}
-		case cst.KindAttribute:
-			// Single-quoted values are GTR203's first.
-			if n.Quote() != '"' || !n.ValueToken().IsValid() {
+			// Plain text without '>' is canonical already.
+			if tok.Kind() == cst.TokChars && bytes.IndexByte(tok.Bytes(), '>') < 0 {
+				continue
+			}
+			// So are the references text needs, the most common ones.
+			if tok.Kind() == cst.TokEntityRef && canonicalTextRef(tok.Bytes()) {
+				continue
+			}
+			want, ok := canonicalTextToken(tok)
+			if !ok || want == tok.Text() {
+				continue
+			}
+			msg := "'>' in text is written &gt; canonically"
+			if tok.Kind() != cst.TokChars {
+				msg = "reference " + tok.Text() + " is written " + quoteShort(want) + " canonically"
+			}
+			p.fixEdit(tok.Span(), msg, rewrite.ReplaceSpan(tok.Span(), want))
+		case cst.TokValue:
+			n := tok.Node()
+			// Only the value of an attribute; single-quoted values are
+			// GTR203's first.
+			if n.Kind() != cst.KindAttribute || n.ValueToken() != tok || n.Quote() != '"' {
 				continue
 			}
 			vs := n.ValueSpan()
@@ -73,8 +77,7 @@ func checkCanonicalEscaping(p *Pass) {
 				continue
 			}
 			if want, changed, ok := canonicalAttrValue(raw); ok && changed {
-				p.fixEdit(n.ValueSpan(), "value of "+n.Name()+" is not escaped canonically",
-					rewrite.ReplaceSpan(n.ValueSpan(), want))
+				p.fixEdit(vs, "value of "+n.Name()+" is not escaped canonically", rewrite.ReplaceSpan(vs, want))
 			}
 		}
 	}
