@@ -85,16 +85,18 @@ func checkCanonicalEscaping(p *Pass) {
 
 // hasAttrSpecial reports whether a raw attribute value holds a byte that
 // may not be canonical: a tab, a line end, '>' or a reference. Values are
-// short, so one pass beats bytes.IndexAny, which builds its set per call.
+// short, so one pass beats bytes.IndexAny, which builds its set per call;
+// a table lookup per byte beats a switch.
 func hasAttrSpecial(raw []byte) bool {
 	for _, c := range raw {
-		switch c {
-		case '\t', '\n', '\r', '>', '&':
+		if attrSpecial[c] {
 			return true
 		}
 	}
 	return false
 }
+
+var attrSpecial = [256]bool{'\t': true, '\n': true, '\r': true, '>': true, '&': true}
 
 func quoteShort(s string) string {
 	if len(s) > 20 {
