@@ -67,79 +67,126 @@ func checkIndentation(p *Pass) {
 	indentElement(p, root, 0)
 }
 
-// indentElement fixes the layout gaps of el's content and recurses into its
-// child elements. It walks the children by sibling links: the content
-// iterators would allocate for every element.
+// indentElement fixes the layout gaps of el's content and those inside its
+// child elements, in one walk of the children by sibling links (the
+// content iterators would allocate for every element). The finding for el
+// comes after those inside it; check sorts findings by position.
 func indentElement(p *Pass, el cst.Node, depth int) {
+	c := el.FirstChild().NextSibling() // what follows the start tag
+	// An empty-element tag holds nothing. Most elements are such leaves,
+	// so this is looked at before the name.
+	if !c.IsValid() {
+		return
+	}
 	// Whitespace inside a payload element is data.
 	if isPayload(el.Name()) {
 		return
 	}
-	hasChild, mixed := false, false
-	gaps := 1 // one before each child, one before the end tag
-	for c := el.FirstChild(); c.IsValid() && !mixed; c = c.NextSibling() {
+	l := layout{inner: gapText(p.Newline, depth+1), outer: gapText(p.Newline, depth)}
+	var last cst.Node // the last child: the end tag, unless el is unclosed
+	for ; c.IsValid(); c = c.NextSibling() {
+		last = c
 		switch c.Kind() {
-		case cst.KindElement, cst.KindComment, cst.KindPI:
-			hasChild = true
-			gaps++
+		case cst.KindEndTag:
+			// Only the last child closes el; a stray end tag in a
+			// malformed file is passed over like the start tag.
+			continue
+		case cst.KindText:
+			l.text(c)
+			continue
 		case cst.KindCDATA:
-			mixed = true
-		case cst.KindText:
-			mixed = !c.IsWhitespace()
-		}
-	}
-	if hasChild && !mixed && el.EndTag().IsValid() {
-		fixGaps(p, el, depth, gaps)
-	}
-	for c := el.FirstChild(); c.IsValid(); c = c.NextSibling() {
-		if c.Kind() == cst.KindElement {
+			l.off = true // mixed content
+			continue
+		case cst.KindElement:
 			indentElement(p, c, depth+1)
+			l.hasChild = true
+		case cst.KindComment, cst.KindPI:
+			l.hasChild = true
 		}
+		// Every other content node has a gap before it.
+		l.gap(c, l.inner)
 	}
-}
-
-// fixGaps makes the whitespace before each child and before the end tag the
-// canonical newline plus indentation, in one fix for the element. gaps is
-// their number, the most edits the fix can need: a misindented element
-// usually needs them all, so the edits are allocated once at that size.
-func fixGaps(p *Pass, el cst.Node, depth, gaps int) {
-	inner := gapText(p.Newline, depth+1)
-	outer := gapText(p.Newline, depth)
-	var edits []rewrite.Edit
-	var first cst.Span    // the first gap edited: where the finding is reported
-	pending := cst.Node{} // whitespace text seen since the last child
-	add := func(e rewrite.Edit, at int) {
-		if edits == nil {
-			edits = make([]rewrite.Edit, 0, gaps)
-			first = cst.Span{Start: at, End: at}
-		}
-		edits = append(edits, e)
+	// An unclosed element keeps its layout; content of text alone is
+	// not laid out.
+	if last.Kind() != cst.KindEndTag || l.off || !l.hasChild {
+		return
 	}
-	gap := func(at int, want string) {
-		switch {
-		case !pending.IsValid():
-			add(rewrite.Edit{Start: at, End: at, New: want}, at)
-		case string(pending.Bytes()) != want:
-			add(rewrite.Replace(pending, want), at)
-		}
-		pending = cst.Node{}
-	}
-	end := el.EndTag()
-	for c := el.FirstChild(); c.IsValid(); c = c.NextSibling() {
-		switch c.Kind() {
-		case cst.KindStartTag, cst.KindEndTag:
-			continue
-		case cst.KindText:
-			pending = c
-			continue
-		}
-		gap(c.Span().Start, inner)
-	}
-	gap(end.Span().Start, outer)
-	if len(edits) == 0 {
+	l.gap(last, l.outer)
+	if len(l.edits) == 0 {
 		return
 	}
 	msg := "children of <" + el.Name() + "> should be indented by " + strconv.Itoa(len(indentUnit)*(depth+1)) +
 		" spaces (" + strconv.Itoa(len(indentUnit)) + " per level), one per line"
-	p.FixSpan(first, msg, edits...)
+	p.FixSpan(l.first, msg, l.edits...)
+}
+
+// layout collects the edits that make the whitespace before each child of
+// one element and before its end tag the canonical newline plus
+// indentation, as its content is walked. A well laid out element, the
+// common case, needs no allocation.
+type layout struct {
+	inner, outer string // the canonical gaps before a child and before the end tag
+	off          bool   // the element keeps its layout: its content is mixed
+	hasChild     bool   // a child element, comment or processing instruction was seen
+
+	pending    cst.Node // whitespace text seen since the last child
+	pendingGap string   // its text when that is inner or outer, else ""
+	edits      []rewrite.Edit
+	first      cst.Span // the first gap edited: where the finding is reported
+}
+
+// text records content text c: the gap before the next child, if it is
+// whitespace. Other text makes the content mixed.
+func (l *layout) text(c cst.Node) {
+	if l.off {
+		return
+	}
+	l.pending, l.pendingGap = c, ""
+	// Canonical gaps are whitespace; other text is looked at. (A switch
+	// on the text would copy it to a string.)
+	b := c.Bytes()
+	if string(b) == l.inner {
+		l.pendingGap = l.inner
+	} else if string(b) == l.outer {
+		l.pendingGap = l.outer
+	} else {
+		l.off = !c.IsWhitespace()
+	}
+}
+
+// gap makes the gap before at, a child or the end tag, the text want.
+func (l *layout) gap(at cst.Node, want string) {
+	pending := l.pending
+	l.pending = cst.Node{}
+	if l.off || pending.IsValid() && l.pendingGap == want {
+		return
+	}
+	// The start of at: its Span would also look up the end of its
+	// subtree, far off in the tokens.
+	start := at.FirstToken().Span().Start
+	if l.edits == nil {
+		// A misindented element usually needs all its gaps fixed: size
+		// the edits for them at once.
+		l.edits = make([]rewrite.Edit, 0, countGaps(at))
+		l.first = cst.Span{Start: start, End: start}
+	}
+	e := rewrite.Edit{Start: start, End: start, New: want}
+	if pending.IsValid() {
+		e = rewrite.Replace(pending, want)
+	}
+	l.edits = append(l.edits, e)
+}
+
+// countGaps returns the number of gaps from the one before c to the one
+// before the end tag of c's parent: one before each child element,
+// comment or processing instruction, and one before the end tag.
+func countGaps(c cst.Node) int {
+	n := 1
+	for ; c.IsValid(); c = c.NextSibling() {
+		switch c.Kind() {
+		case cst.KindElement, cst.KindComment, cst.KindPI:
+			n++
+		}
+	}
+	return n
 }
