@@ -33,41 +33,52 @@ var GTR004 = &Rule{
 }
 
 func checkCollapseEmpty(p *Pass) {
-	for n := range p.Tree.Root().Descendants() {
-		if n.Kind() != cst.KindElement {
-			continue
+	for c := p.Tree.Root().FirstChild(); c.IsValid(); c = c.NextSibling() {
+		if c.Kind() == cst.KindElement {
+			collapseEmpty(p, c)
 		}
-		collapseEmpty(p, n)
 	}
 }
 
+// collapseEmpty collapses el when it holds only whitespace, and otherwise
+// looks inside its child elements. It walks elements only, by sibling
+// links: the attributes and tags among the descendants hold no element,
+// and the kinds of the children are looked at before their text.
 func collapseEmpty(p *Pass, el cst.Node) {
-	end := el.EndTag()
-	// Empty-element tags and unclosed elements have nothing to collapse.
-	if !end.IsValid() {
-		return
-	}
-	n := 0
+	n := 0         // text children
+	other := false // a child element, comment, CDATA, …
 	for c := el.FirstChild(); c.IsValid(); c = c.NextSibling() {
 		switch c.Kind() {
 		case cst.KindStartTag, cst.KindEndTag:
-			continue
+			// el's own tags, or a stray end tag in a malformed file
+		case cst.KindText:
+			n++
+		case cst.KindElement:
+			other = true
+			collapseEmpty(p, c)
+		default:
+			other = true
 		}
-		// Only whitespace text may be dropped; comments, CDATA and
-		// children stay.
-		if c.Kind() != cst.KindText || !c.IsWhitespace() {
-			return
-		}
-		n++
 	}
-	// <x></x> has no whitespace to collapse.
-	if n == 0 {
+	// Only whitespace text may be dropped; comments, CDATA and children
+	// stay. <x></x> has no whitespace to collapse.
+	if other || n == 0 {
+		return
+	}
+	end := el.EndTag()
+	// Unclosed elements have nothing to collapse.
+	if !end.IsValid() {
 		return
 	}
 	name := el.Name()
 	// Whitespace in a payload element is data, except in <help>.
 	if isPayload(name) && name != "help" {
 		return
+	}
+	for c := el.FirstChild(); c.IsValid(); c = c.NextSibling() {
+		if c.Kind() == cst.KindText && !c.IsWhitespace() {
+			return
+		}
 	}
 	gt := el.StartTag().LastToken()
 	edit := rewrite.Edit{Start: gt.Span().Start, End: end.Span().End, New: "/>"}
