@@ -71,6 +71,15 @@ func (t *Template) Placeholders() iter.Seq[Placeholder] {
 	}
 }
 
+// Placeholder returns the description of a [KindPlaceholder] node, as
+// [Template.Placeholders] yields it, and whether n is one.
+func (n Node) Placeholder() (Placeholder, bool) {
+	if n.Kind() != KindPlaceholder {
+		return Placeholder{}, false
+	}
+	return n.t.placeholder(n.i), true
+}
+
 func (t *Template) placeholder(i int32) Placeholder {
 	n := t.nodes[i]
 	ph := Placeholder{Node: Node{t, i}}

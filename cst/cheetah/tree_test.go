@@ -103,6 +103,21 @@ func TestPlaceholders(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Placeholders:\n got %q\nwant %q", got, want)
 	}
+	tpl := Parse(src)
+	for n := range tpl.Root().Descendants() {
+		ph, ok := n.Placeholder()
+		if ok != (n.Kind() == KindPlaceholder) {
+			t.Errorf("Placeholder() of a %v node: ok = %v", n.Kind(), ok)
+		}
+		if ok && ph.Node != n {
+			t.Errorf("Placeholder() of %q describes %q", n.Text(), ph.Node.Text())
+		}
+	}
+	for ph := range tpl.Placeholders() {
+		if got, _ := ph.Node.Placeholder(); got != ph {
+			t.Errorf("Placeholder() of %q = %+v, Placeholders yields %+v", ph.Node.Text(), got, ph)
+		}
+	}
 }
 
 func TestBindingsAndReferences(t *testing.T) {
