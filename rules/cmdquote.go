@@ -94,21 +94,12 @@ func computeQuoteSites(p *Pass) []quoteSite {
 	loops := loopVarsOverParams(tmpl, names)
 	interpreter := cmd.Interpreter()
 	var out []quoteSite
-	k := 0 // the next site to meet
-	for ph := range tmpl.Placeholders() {
-		// The sites are some of the placeholders, in the same text order.
-		if k == len(w.sites) {
-			break
-		}
-		if ph.Node != w.sites[k].node {
-			continue
-		}
-		ws := w.sites[k]
-		k++
+	for _, ws := range w.sites {
 		// Quoted values and arithmetic operands are not words to quote.
 		if ws.place != placeUnquoted && ws.place != placeNested {
 			continue
 		}
+		ph, _ := ws.node.Placeholder()
 		// Names that are no parameter of the tool (built-ins, #set
 		// variables, names an imported macro may declare) are not ours.
 		if !names.refers(ph.Name, bound, loops) {

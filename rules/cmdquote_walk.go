@@ -50,23 +50,34 @@ type walkSite struct {
 // rebind names anywhere. A token defined nowhere (in a tool that imports
 // nothing) is not expanded at all: it stays literal text.
 func (w *quoteWalk) macroTokens(tool cst.Tool) {
-	m := tool.Macros()
-	imports := false
-	for range m.Imports() {
-		imports = true
+	// The first reason to refuse the command stands.
+	if w.refuse != "" {
+		return
 	}
+	var m cst.Macros
+	read, imports := false, false
 	for tok := range w.tmpl.Tokens() {
-		if tok.Kind != cheetah.TokMacro || w.refuse != "" {
+		if tok.Kind != cheetah.TokMacro {
 			continue
+		}
+		// The macros are read at the first token: most commands use none.
+		if !read {
+			read, m = true, tool.Macros()
+			for range m.Imports() {
+				imports = true
+				break
+			}
 		}
 		name := w.tmpl.Source()[tok.Span.Start:tok.Span.End]
 		t, ok := m.Token(name)
 		switch {
 		case !ok && imports:
 			w.refuse = fmt.Sprintf("the command uses the macro token %s, defined outside this file", name)
+			return
 		case strings.ContainsAny(t.Text().Text, "'\"\\`$#<@"):
 			w.refuse = fmt.Sprintf("the command uses the macro token %s, whose value holds quotes, "+
 				"backslashes or Cheetah syntax", name)
+			return
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package rules
 
+import "strings"
+
 // shellQuoting follows the quoting state of POSIX shell (bash) text fed to
 // it in pieces, as Cheetah renders a <command>: literal text in order, with
 // each placeholder standing for one opaque word-character run. It answers
@@ -153,13 +155,76 @@ func (s *shellQuoting) dupTarget() bool {
 
 // feed reads literal text.
 func (s *shellQuoting) feed(text string) {
-	for i := 0; i < len(text); i++ {
+	for i := 0; i < len(text); {
+		// Runs of bytes that change nothing but the history are skipped
+		// in one step: ordinary text at top level, and the inside of
+		// single quotes.
+		if j := s.inert(text, i); j > i {
+			s.rememberRun(text[i:j])
+			i = j
+			continue
+		}
 		s.step(text[i])
+		s.remember(text[i])
+		i++
 	}
 }
 
+// shellSpecial marks the bytes that step treats specially in unquoted
+// text at top level.
+var shellSpecial = [256]bool{'\\': true, '\'': true, '"': true, '(': true, '<': true}
+
+// inert returns the end of the run of bytes from i on that step would
+// only remember, or i: outside quotes at top level, bytes other than
+// those in shellSpecial unless a "<<" precedes them (a here-document
+// operator); inside single quotes, anything but the closing quote.
+func (s *shellQuoting) inert(text string, i int) int {
+	if s.esc {
+		return i
+	}
+	switch len(s.stack) {
+	case 0:
+		if s.after("<<") {
+			return i
+		}
+		j := i
+		for j < len(text) && !shellSpecial[text[j]] {
+			j++
+		}
+		return j
+	default:
+		if s.top() != ctxSingle {
+			return i
+		}
+		if j := strings.IndexByte(text[i:], '\''); j >= 0 {
+			return i + j
+		}
+		return len(text)
+	}
+}
+
+// rememberRun remembers the bytes of run in order, as remember would one
+// by one.
+func (s *shellQuoting) rememberRun(run string) {
+	for _, c := range []byte(run[max(0, len(run)-len(s.hist)):]) {
+		s.hist[0], s.hist[1], s.hist[2] = s.hist[1], s.hist[2], c
+	}
+	// The last two non-blank bytes of the run, oldest first.
+	var solid [2]byte
+	n := 0
+	for i := len(run) - 1; i >= 0 && n < len(solid); i-- {
+		if c := run[i]; c != ' ' && c != '\t' && c != '\n' {
+			n++
+			solid[len(solid)-n] = c
+		}
+	}
+	for _, c := range solid[len(solid)-n:] {
+		s.solid[0], s.solid[1] = s.solid[1], c
+	}
+}
+
+// step reads one byte of literal text; feed then remembers it.
 func (s *shellQuoting) step(c byte) {
-	defer s.remember(c)
 	if s.esc {
 		s.esc = false
 		return

@@ -1,6 +1,10 @@
 package rules
 
-import "testing"
+import (
+	"testing"
+
+	"pgregory.net/rapid"
+)
 
 func TestShellQuotingPlace(t *testing.T) {
 	tests := []struct {
@@ -92,4 +96,24 @@ func TestShellQuotingCloneEqual(t *testing.T) {
 	if a.equal(b) || a.top() != ctxDouble {
 		t.Error("clone shares state with the original")
 	}
+}
+
+// TestShellQuotingFeedRuns checks that feed, which skips runs of inert
+// bytes, ends in the state that stepping and remembering each byte in
+// turn reaches, for texts fed in any pieces.
+func TestShellQuotingFeedRuns(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		pieces := rapid.SliceOf(rapid.StringOf(rapid.RuneFrom([]rune(" \t\nab$<>&'\"\\`(){}")))).Draw(t, "pieces")
+		var fed, stepped shellQuoting
+		for _, p := range pieces {
+			fed.feed(p)
+			for i := 0; i < len(p); i++ {
+				stepped.step(p[i])
+				stepped.remember(p[i])
+			}
+			if !fed.equal(&stepped) || fed.hist != stepped.hist || fed.solid != stepped.solid || fed.place() != stepped.place() {
+				t.Fatalf("after %q: feed %+v, step by step %+v", pieces, fed, stepped)
+			}
+		}
+	})
 }
