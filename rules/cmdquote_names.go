@@ -106,7 +106,8 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 	if in := tool.Inputs(); in.IsValid() {
 		direct := in.Node().Parent() == tool.Node()
 		for i := range in.Walk() {
-			name := inputName(i.Node())
+			a := declAttrsOf(i.Node())
+			name := a.inputName(i.Node())
 			if name == "" {
 				continue
 			}
@@ -120,7 +121,7 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 			d := quoteDecl{elem: i.Node().Name(), direct: direct && !viaExpand}
 			d.kind = d.elem
 			if d.elem == "param" {
-				d.ptype, d.multiple = attrGet(i.Node(), "type"), galaxyBool(attrGet(i.Node(), "multiple"))
+				d.ptype, d.multiple = attrText(a.typ), galaxyBool(attrText(a.multiple))
 				d.kind = d.ptype
 				if d.multiple {
 					d.kind = "multiple-" + d.kind
@@ -137,8 +138,7 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 			if d.elem == "data" {
 				d.kind = "output"
 			}
-			name := attrGet(o.Node(), "name")
-			names.declare(name, d)
+			names.declare(attrText(declAttrsOf(o.Node()).name), d)
 		}
 	}
 	// Configfile names are in the namespace too: only for clashes.
@@ -157,9 +157,10 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 			default:
 				continue
 			}
-			name, _ := attrValue(el, "name")
-			if arg, ok := attrValue(el, "argument"); name == "" && ok && el.Is("param") {
-				name = cst.ArgumentName(arg)
+			a := declAttrsOf(el)
+			name := attrText(a.name)
+			if name == "" && a.argument.IsValid() && el.Is("param") {
+				name = cst.ArgumentName(attrText(a.argument))
 			}
 			if name != "" {
 				names.macro[name] = true
@@ -169,19 +170,65 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 	return names
 }
 
-// inputName is [cst.Input.Name] of the declaration n: the name attribute
-// when present (even empty), else the name a <param> derives from its
-// argument.
-func inputName(n cst.Node) string {
-	if v, ok := attrValue(n, "name"); ok {
-		return v
-	}
-	if n.Is("param") {
-		if arg, ok := attrValue(n, "argument"); ok {
-			return cst.ArgumentName(arg)
+// declAttrs are the attributes of a declaration that quoteNamesOf reads,
+// each the first of its name (as [cst.Node.Attr] finds it), or the zero
+// Node.
+type declAttrs struct{ name, argument, typ, multiple cst.Node }
+
+// declAttrsOf finds the attributes of the element n in one pass over its
+// start tag.
+func declAttrsOf(n cst.Node) declAttrs {
+	var d declAttrs
+	for a := n.StartTag().FirstChild(); a.IsValid(); a = a.NextSibling() {
+		if a.Kind() != cst.KindAttribute {
+			continue
+		}
+		var slot *cst.Node
+		switch a.Name() {
+		case "name":
+			slot = &d.name
+		case "argument":
+			slot = &d.argument
+		case "type":
+			slot = &d.typ
+		case "multiple":
+			slot = &d.multiple
+		default:
+			continue
+		}
+		if !slot.IsValid() {
+			*slot = a
 		}
 	}
+	return d
+}
+
+// inputName is [cst.Input.Name] of the declaration n with attributes a:
+// the name attribute when present (even empty), else the name a <param>
+// derives from its argument.
+func (a declAttrs) inputName(n cst.Node) string {
+	if a.name.IsValid() {
+		return attrText(a.name)
+	}
+	if a.argument.IsValid() && n.Is("param") {
+		return cst.ArgumentName(attrText(a.argument))
+	}
 	return ""
+}
+
+// attrText is the decoded value of the attribute a ([cst.Node.Value]), ""
+// for the zero Node. A value with nothing to decode is cut from the
+// source rather than copied: names and types are many and short.
+func attrText(a cst.Node) string {
+	sp := a.ValueSpan()
+	if sp.End <= sp.Start {
+		return ""
+	}
+	raw := a.Tree().SourceString()[sp.Start:sp.End]
+	if strings.ContainsAny(raw, "&\t\n\r") {
+		return a.Value()
+	}
+	return raw
 }
 
 // enclosedBy reads the elements [cst.Input.Enclosing] returns for the
