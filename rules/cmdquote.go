@@ -56,7 +56,7 @@ func computeQuoteSites(p *Pass) []quoteSite {
 		return nil
 	}
 	dec := cmd.Template()
-	tmpl := cheetah.Parse(dec.Text)
+	tmpl := p.views.parseCommand(dec.Text)
 	// A template Cheetah rejects has no trustworthy structure.
 	if tmpl.Errors().Len() > 0 {
 		return nil

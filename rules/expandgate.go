@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 )
@@ -359,7 +360,9 @@ func mergeLandings(importers []Importer) *Landing {
 // viewCache memoises the parse and macro expansion of each version of one
 // file during a format run, so that GTR006 and GTR017 (every iteration of
 // the fix loop) and the expansion-equality gate (the input and the output)
-// expand each version once. Nothing may modify what it hands out.
+// expand each version once, and the Cheetah parse of each <command> text,
+// so that GTR020 parses a command once however many versions share it.
+// Nothing may modify what it hands out.
 type viewCache struct {
 	file  string
 	opts  macros.Options
@@ -368,6 +371,27 @@ type viewCache struct {
 	// (GTR006, GTR017): later versions differ from it only as the gate
 	// allows, so they need none either.
 	settled bool
+	// commands are the Cheetah parses of the <command> texts the run has
+	// met (GTR020), newest last: most fixes leave the command as it was,
+	// so the pass over the next version finds its parse here.
+	commands []*cheetah.Template
+}
+
+// parseCommand returns cheetah.Parse(text), or the parse of the same text
+// made before in the run; c may be nil, and then nothing is remembered.
+// Templates are immutable, so one parse can serve every pass.
+func (c *viewCache) parseCommand(text string) *cheetah.Template {
+	if c == nil {
+		return cheetah.Parse(text)
+	}
+	for i := len(c.commands) - 1; i >= 0; i-- {
+		if t := c.commands[i]; t.Source() == text {
+			return t
+		}
+	}
+	t := cheetah.Parse(text)
+	c.commands = append(c.commands, t)
+	return t
 }
 
 // settle records that the current version needs no schema repair; c may

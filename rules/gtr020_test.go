@@ -99,3 +99,44 @@ func FuzzGTR020(f *testing.F) {
 		}
 	})
 }
+
+// TestCommandParseMemo checks that a format run parses each <command>
+// text once: a fix elsewhere leaves the command to the parse of the first
+// pass, a fix in the command makes a second one.
+func TestCommandParseMemo(t *testing.T) {
+	tool := func(cmd string) []byte {
+		return []byte(`<tool id="t" name="T" version="1.0">
+    <command><![CDATA[` + cmd + `]]></command>
+    <inputs>
+        <param name="input" type="data" format="txt"/>
+    </inputs>
+    <outputs>
+        <data name="output" format="txt"/>
+    </outputs>
+    <help>Sorts &amp; more.</help>
+</tool>
+`)
+	}
+	rs, err := Selection{}.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		cmd    string
+		parses int
+	}{
+		{"sort '$input' > '$output'", 1},
+		{"sort $input > '$output'", 2},
+	} {
+		res, err := FormatWith("t.xml", tool(tt.cmd), rs, FormatOptions{})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		if res.Iterations == 0 {
+			t.Fatalf("%q: nothing fixed", tt.cmd)
+		}
+		if got := len(res.views.commands); got != tt.parses {
+			t.Errorf("%q: %d parses of the command in %d iterations, want %d", tt.cmd, got, res.Iterations, tt.parses)
+		}
+	}
+}
