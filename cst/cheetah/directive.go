@@ -43,12 +43,14 @@ var endNames = []string{
 	"errorCatcher", "while", "for", "if", "try", "repeat", "unless",
 }
 
-var assignOps = map[string]bool{
-	"=": true, "+=": true, "-=": true, "/=": true, "*=": true, "**=": true,
-	"^=": true, "%=": true, ">>=": true, "<<=": true, "&=": true, "|=": true,
+// isAssignOp reports whether tok is an assignment operator.
+func isAssignOp(tok string) bool {
+	switch tok {
+	case "=", "+=", "-=", "/=", "*=", "**=", "^=", "%=", ">>=", "<<=", "&=", "|=":
+		return true
+	}
+	return false
 }
-
-func isAssignOp(tok string) bool { return assignOps[tok] }
 
 func isColon(tok string) bool { return tok == ":" }
 

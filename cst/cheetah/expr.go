@@ -38,16 +38,17 @@ func openerOf(c byte) byte {
 	return '{'
 }
 
-// pythonKeywords are Python 3's keywords; in expressions they are
-// TokKeyword rather than TokName.
-var pythonKeywords = map[string]bool{
-	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true,
-	"async": true, "await": true, "break": true, "class": true, "continue": true,
-	"def": true, "del": true, "elif": true, "else": true, "except": true,
-	"finally": true, "for": true, "from": true, "global": true, "if": true,
-	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true,
-	"not": true, "or": true, "pass": true, "raise": true, "return": true,
-	"try": true, "while": true, "with": true, "yield": true,
+// isPythonKeyword reports whether word is one of Python 3's keywords,
+// which are TokKeyword rather than TokName in expressions.
+func isPythonKeyword(word string) bool {
+	switch word {
+	case "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+		"def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if",
+		"import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return",
+		"try", "while", "with", "yield":
+		return true
+	}
+	return false
 }
 
 // exprFlags collects what eatIf needs to know about the top level of its
@@ -259,7 +260,7 @@ func (p *parser) pyToken(flags *exprFlags) bool {
 	}
 	if k == TokName {
 		word := p.src[p.pos:j]
-		if pythonKeywords[word] {
+		if isPythonKeyword(word) {
 			k = TokKeyword
 		}
 		if flags != nil {

@@ -175,6 +175,13 @@ func (p *parser) plainText() {
 	start := p.pos
 	i := start
 	for i < end {
+		// Most bytes are plain: skip them before looking closer.
+		for i < end && !textStops[s[i]] {
+			i++
+		}
+		if i == end {
+			break
+		}
 		c := s[i]
 		switch c {
 		case '\\':
@@ -201,6 +208,10 @@ func (p *parser) plainText() {
 	}
 	p.emit(TokText, i)
 }
+
+// textStops are the bytes plainText looks at: escapes, macro tokens and
+// the starts of top-level constructs.
+var textStops = [256]bool{'\\': true, '@': true, '#': true, '$': true, '<': true}
 
 // startsConstruct reports whether a top-level construct starts at i:
 // Cheetah's matchTopLevelToken.

@@ -12,11 +12,28 @@ import (
 // expressions or of Python's tokenize.PseudoToken. None of them moves the
 // parser; end is the parser's current break point.
 
-func isIdentStart(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_'
-}
+// byteClass sorts bytes for the identifier tests, the hottest of the
+// scanner: one table load instead of a chain of comparisons.
+var byteClass = func() (t [256]uint8) {
+	for c := range 256 {
+		switch {
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_':
+			t[c] = classIdentStart | classIdentChar
+		case '0' <= c && c <= '9':
+			t[c] = classIdentChar
+		}
+	}
+	return t
+}()
 
-func isIdentChar(c byte) bool { return isIdentStart(c) || '0' <= c && c <= '9' }
+const (
+	classIdentStart = 1 << iota // [A-Za-z_]
+	classIdentChar              // [A-Za-z0-9_]
+)
+
+func isIdentStart(c byte) bool { return byteClass[c]&classIdentStart != 0 }
+
+func isIdentChar(c byte) bool { return byteClass[c]&classIdentChar != 0 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
@@ -49,10 +66,16 @@ func blanksEnd(s string, i, end int) int {
 // len(s): Cheetah's findEOL (which looks at the whole text, not only up to
 // the break point).
 func lineEnd(s string, i int) int {
-	if j := strings.IndexAny(s[i:], "\r\n"); j >= 0 {
-		return i + j
+	rest := s[i:]
+	n := strings.IndexByte(rest, '\n')
+	if n < 0 {
+		n = len(rest)
 	}
-	return len(s)
+	// A lone "\r" before it ends the line too; few texts hold one.
+	if r := strings.IndexByte(rest[:n], '\r'); r >= 0 {
+		n = r
+	}
+	return i + n
 }
 
 // breakEnd returns the end of the line break at i ("\r\n", "\n" or "\r"),
@@ -191,21 +214,53 @@ var directiveNames = map[string]bool{
 
 // nodeNames lists the names a node can carry, so that nodes hold a small
 // index rather than a string (and the node array holds no pointers).
-var nodeNames, nodeNameIDs = func() ([]string, map[string]uint8) {
+var nodeNames = func() []string {
 	names := []string{""}
 	for n := range directiveNames {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	ids := make(map[string]uint8, len(names))
-	for i, n := range names {
-		ids[n] = uint8(i)
-	}
-	return names, ids
+	return names
 }()
 
-// nameID returns the index of a directive name in nodeNames.
-func nameID(name string) uint8 { return nodeNameIDs[name] }
+// directivesByFirst lists the directive names by their first byte, with
+// their index in nodeNames: matchDirective meets a "#" followed by a word
+// at every directive and shell comment, and compares the word to a few
+// names rather than hashing it.
+var directivesByFirst = func() (idx [128][]directiveID) {
+	for id, n := range nodeNames {
+		if n != "" {
+			idx[n[0]] = append(idx[n[0]], directiveID{n, uint8(id)})
+		}
+	}
+	return idx
+}()
+
+type directiveID struct {
+	name string
+	id   uint8
+}
+
+// lookupDirective returns the index in nodeNames of the directive called
+// name, and whether there is one.
+func lookupDirective(name string) (uint8, bool) {
+	if name == "" || name[0] >= 128 {
+		return 0, false
+	}
+	for _, d := range directivesByFirst[name[0]] {
+		if d.name == name {
+			return d.id, true
+		}
+	}
+	return 0, false
+}
+
+// nameID returns the index of a directive name in nodeNames, 0 (the name
+// "") for anything else.
+func nameID(name string) uint8 {
+	id, _ := lookupDirective(name)
+	return id
+}
 
 func isDirectiveNameChar(c byte) bool { return isIdentChar(c) || c == '-' || c == '@' }
 
@@ -229,8 +284,8 @@ func matchDirective(s string, i, end int) string {
 	for k < end && isDirectiveNameChar(s[k]) {
 		k++
 	}
-	if name := s[j:k]; directiveNames[name] {
-		return name
+	if _, ok := lookupDirective(s[j:k]); ok {
+		return s[j:k]
 	}
 	return ""
 }

@@ -15,13 +15,14 @@ type tok struct {
 	kind  TokenKind
 }
 
-// node is one entry of the flat preorder node array.
+// node is one entry of the flat preorder node array, 20 bytes: the two
+// small fields come last, after the four offsets.
 type node struct {
-	kind   Kind
 	parent int32 // index of the parent, -1 for the root
 	end    int32 // index after the last descendant
 	tok0   int32 // first token
 	tok1   int32 // index after the last token
+	kind   Kind
 	name   uint8 // index in nodeNames: the directive's name, or a block's or branch's heading directive's
 }
 
@@ -40,6 +41,7 @@ func Parse(src string) *Template {
 	p := &parser{src: src, end: len(src)}
 	p.toks = make([]tok, 0, len(src)/5+4)
 	p.nodes = make([]node, 0, len(src)/12+4)
+	p.open = make([]int32, 0, 32) // deep enough for any command met so far
 	p.openNode(KindTemplate)
 	p.parseTo(len(src))
 	p.finish()
