@@ -150,8 +150,22 @@ var noRefs = map[string]bool{
 
 // References yields every reference to a name, in text order.
 func (t *Template) References() iter.Seq[Reference] {
+	return t.referencesIn(0, int32(len(t.nodes)))
+}
+
+// References yields the references to names in n and the nodes below it,
+// in text order: those of [Template.References] that these nodes hold.
+func (n Node) References() iter.Seq[Reference] {
+	if !n.ok() {
+		return func(func(Reference) bool) {}
+	}
+	return n.t.referencesIn(n.i, n.t.nodes[n.i].end)
+}
+
+// referencesIn yields the references the nodes [lo, hi) hold.
+func (t *Template) referencesIn(lo, hi int32) iter.Seq[Reference] {
 	return func(yield func(Reference) bool) {
-		for _, r := range t.references() {
+		for _, r := range t.references(lo, hi) {
 			if !yield(r) {
 				return
 			}
@@ -159,19 +173,19 @@ func (t *Template) References() iter.Seq[Reference] {
 	}
 }
 
-func (t *Template) references() []Reference {
+func (t *Template) references(lo, hi int32) []Reference {
 	bound := make(map[int]bool, len(t.binds))
 	for _, b := range t.binds {
 		bound[b.Span.Start] = true
 	}
 	var refs []Reference
-	for i := range t.nodes {
+	for i := lo; i < hi; i++ {
 		n := t.nodes[i]
 		if n.kind != KindPlaceholder && (n.kind != KindDirective || noRefs[nodeNames[n.name]]) {
 			continue
 		}
 		first := n.kind == KindPlaceholder
-		for j := range t.ownTokens(int32(i)) {
+		for j := range t.ownTokens(i) {
 			if t.toks[j].kind != TokName {
 				continue
 			}
@@ -181,7 +195,7 @@ func (t *Template) references() []Reference {
 			if !root && (t.prevText(j) == "." || t.nextText(j) == "=") || bound[sp.Start] {
 				continue
 			}
-			refs = append(refs, Reference{Name: t.src[sp.Start:sp.End], Span: sp, Placeholder: root, Node: Node{t, int32(i)}})
+			refs = append(refs, Reference{Name: t.src[sp.Start:sp.End], Span: sp, Placeholder: root, Node: Node{t, i}})
 		}
 	}
 	slices.SortFunc(refs, func(a, b Reference) int { return a.Span.Start - b.Span.Start })

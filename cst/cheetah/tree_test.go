@@ -154,6 +154,28 @@ func TestBindingsAndReferences(t *testing.T) {
 	if !slices.Equal(refs, wantRefs) {
 		t.Errorf("References:\n got %v\nwant %v", refs, wantRefs)
 	}
+	// A node's references are those of the template that it or the nodes
+	// below it hold.
+	for n := range tpl.Root().Descendants() {
+		var want, got []Reference
+		for r := range tpl.References() {
+			for h := r.Node; h.ok(); h = h.Parent() {
+				if h == n {
+					want = append(want, r)
+					break
+				}
+			}
+		}
+		for r := range n.References() {
+			got = append(got, r)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("References of %q:\n got %v\nwant %v", n.Text(), got, want)
+		}
+	}
+	if got := slices.Collect(tpl.Root().References()); !slices.Equal(got, slices.Collect(tpl.References())) {
+		t.Errorf("References of the root differ from the template's: %v", got)
+	}
 }
 
 func TestOffsetQueries(t *testing.T) {
