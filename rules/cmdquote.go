@@ -230,13 +230,13 @@ func loopVarsOverParams(tmpl *cheetah.Template, names quoteNames) map[string]boo
 		return nil
 	}
 	refs := map[int][]string{} // directive start → names it refers to
-	for r := range tmpl.References() {
-		n := r.Node
-		for n.Kind() == cheetah.KindPlaceholder {
-			n = n.Parent()
+	for d := range tmpl.Directives() {
+		if d.Name() != "for" {
+			continue
 		}
-		if n.Kind() == cheetah.KindDirective && n.Name() == "for" {
-			refs[n.Span().Start] = append(refs[n.Span().Start], r.Name)
+		// A directive holds placeholders, and no other nodes.
+		for r := range d.References() {
+			refs[d.Span().Start] = append(refs[d.Span().Start], r.Name)
 		}
 	}
 	loops := map[string]bool{}
