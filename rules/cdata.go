@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -66,48 +67,93 @@ func classifyCDATA(p *Pass, el cst.Node) cdataBody {
 	if other.IsValid() {
 		return cdataBody{verdict: cdataResidual, reason: "it mixes text with " + describeNode(other)}
 	}
-	decoded := cst.Content(el).Text
-	// "]]>" in the text would end the section early.
-	if strings.Contains(decoded, "]]>") {
-		return cdataBody{verdict: cdataResidual, reason: `its text contains "]]>", which would end the CDATA section`}
-	}
-	// A carriage return would come back as a line feed.
-	if strings.Contains(decoded, "\r") {
-		return cdataBody{verdict: cdataResidual, reason: "its text contains a carriage return (&#13;), which CDATA cannot keep"}
-	}
-	utf8 := fileIsUTF8(p.Tree)
 	span := el.ContentSpan()
 	// One edit replaces the whole body, so that it conflicts with any other
 	// fix inside it: an edit computed for the text as escaped (such as
 	// GTR207 writing '>' as &gt;) would change the text once inside CDATA.
-	// The bytes that stay the same are written back as they were.
+	// The bytes that stay the same are written back as they were. The text
+	// a parser reads ([cst.Content]) is followed on the way, without being
+	// built: whether it holds "]]>" or a carriage return, and the first
+	// reference that cannot be written as characters.
 	var body strings.Builder
 	body.Grow(len("<![CDATA[") + span.Len() + len("]]>"))
 	body.WriteString("<![CDATA[")
+	var t cdataText
+	problem := ""
 	for tok := range el.Tokens() {
 		if !span.Contains(tok.Span().Start) {
 			continue
 		}
 		if tok.Kind() != cst.TokEntityRef && tok.Kind() != cst.TokCharRef {
+			t.read(tok.Bytes()) // line ends read as "\n", which changes neither check
 			body.Write(tok.Bytes())
 			continue
 		}
 		r, ok := resolveReference(tok.Text())
-		// An unknown entity cannot be written as characters.
-		if !ok {
-			return cdataBody{verdict: cdataResidual, reason: "it uses the undeclared entity " + tok.Text()}
+		switch {
+		case !ok:
+			// An unknown entity cannot be written as characters; a parser
+			// reads it as written.
+			t.read(tok.Bytes())
+			if problem == "" {
+				problem = "it uses the undeclared entity " + tok.Text()
+			}
+			continue
+		case problem == "" && strings.IndexFunc(r, func(c rune) bool { return c > 0x7f }) >= 0 && !fileIsUTF8(p.Tree):
+			// A non-ASCII character in a file of another encoding would be misread.
+			problem = "the reference " + tok.Text() + " cannot be written literally in the file's encoding"
 		}
-		// A non-ASCII character in a file of another encoding would be misread.
-		if !utf8 && strings.IndexFunc(r, func(c rune) bool { return c > 0x7f }) >= 0 {
-			return cdataBody{verdict: cdataResidual, reason: "the reference " + tok.Text() + " cannot be written literally in the file's encoding"}
-		}
+		t.readString(r)
 		if r == "\n" {
 			r = p.Newline
 		}
 		body.WriteString(r)
 	}
+	switch {
+	case t.sectionEnd:
+		// "]]>" in the text would end the section early.
+		return cdataBody{verdict: cdataResidual, reason: `its text contains "]]>", which would end the CDATA section`}
+	case t.carriageReturn:
+		// A carriage return would come back as a line feed.
+		return cdataBody{verdict: cdataResidual, reason: "its text contains a carriage return (&#13;), which CDATA cannot keep"}
+	case problem != "":
+		return cdataBody{verdict: cdataResidual, reason: problem}
+	}
 	body.WriteString("]]>")
 	return cdataBody{verdict: cdataWrappable, edits: []rewrite.Edit{rewrite.ReplaceSpan(span, body.String())}}
+}
+
+// cdataText follows the text a parser reads from a body, piece by piece:
+// whether it holds "]]>" or a carriage return. Only a resolved reference
+// can put a carriage return there: literal line ends read as "\n".
+type cdataText struct {
+	tail           [2]byte // the last two bytes read
+	sectionEnd     bool
+	carriageReturn bool
+}
+
+func (t *cdataText) read(b []byte) {
+	if len(b) == 0 {
+		return
+	}
+	// A "]]>" inside b, or one that b completes.
+	t.sectionEnd = t.sectionEnd || bytes.Contains(b, []byte("]]>")) ||
+		b[0] == '>' && t.tail == [2]byte{']', ']'} ||
+		len(b) >= 2 && b[0] == ']' && b[1] == '>' && t.tail[1] == ']'
+	if len(b) >= 2 {
+		t.tail = [2]byte{b[len(b)-2], b[len(b)-1]}
+	} else {
+		t.tail[0], t.tail[1] = t.tail[1], b[0]
+	}
+}
+
+func (t *cdataText) readString(s string) {
+	t.carriageReturn = t.carriageReturn || strings.IndexByte(s, '\r') >= 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		t.sectionEnd = t.sectionEnd || c == '>' && t.tail == [2]byte{']', ']'}
+		t.tail[0], t.tail[1] = t.tail[1], c
+	}
 }
 
 // describeNode names a content node for messages.
@@ -140,7 +186,19 @@ func fileIsUTF8(t *cst.Tree) bool {
 // sharedCDATA is classifyCDATA of the <tool>'s child el called name,
 // computed once for both halves of a partition.
 func sharedCDATA(p *Pass, name string, el cst.Node) cdataBody {
-	return shared(p, "cdata "+name, func() cdataBody { return classifyCDATA(p, el) })
+	return shared(p, cdataKey(name), func() cdataBody { return classifyCDATA(p, el) })
+}
+
+// cdataKey is the memo key of sharedCDATA, spelled out for the two
+// elements there are rather than built on every call.
+func cdataKey(name string) string {
+	switch name {
+	case "command":
+		return "cdata command"
+	case "help":
+		return "cdata help"
+	}
+	return "cdata " + name
 }
 
 // checkCDATAWrap is the check of the fixable halves: wrap the body of the

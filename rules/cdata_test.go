@@ -134,3 +134,81 @@ func TestDerivedParamName(t *testing.T) {
 		}
 	}
 }
+
+// classifyCDATAReference is classifyCDATA as first written: it decodes the
+// whole body before it writes the wrap.
+func classifyCDATAReference(p *Pass, el cst.Node) cdataBody {
+	needs := false
+	var other cst.Node
+	for c := range el.Content() {
+		switch {
+		case c.Kind() == cst.KindText:
+			if !c.IsWhitespace() {
+				needs = true
+			}
+		case !other.IsValid():
+			other = c
+		}
+	}
+	if !needs {
+		return cdataBody{}
+	}
+	if other.IsValid() {
+		return cdataBody{verdict: cdataResidual, reason: "it mixes text with " + describeNode(other)}
+	}
+	decoded := cst.Content(el).Text
+	if strings.Contains(decoded, "]]>") {
+		return cdataBody{verdict: cdataResidual, reason: `its text contains "]]>", which would end the CDATA section`}
+	}
+	if strings.Contains(decoded, "\r") {
+		return cdataBody{verdict: cdataResidual, reason: "its text contains a carriage return (&#13;), which CDATA cannot keep"}
+	}
+	utf8 := fileIsUTF8(p.Tree)
+	span := el.ContentSpan()
+	var body strings.Builder
+	body.WriteString("<![CDATA[")
+	for tok := range el.Tokens() {
+		if !span.Contains(tok.Span().Start) {
+			continue
+		}
+		if tok.Kind() != cst.TokEntityRef && tok.Kind() != cst.TokCharRef {
+			body.Write(tok.Bytes())
+			continue
+		}
+		r, ok := resolveReference(tok.Text())
+		if !ok {
+			return cdataBody{verdict: cdataResidual, reason: "it uses the undeclared entity " + tok.Text()}
+		}
+		if !utf8 && strings.IndexFunc(r, func(c rune) bool { return c > 0x7f }) >= 0 {
+			return cdataBody{verdict: cdataResidual, reason: "the reference " + tok.Text() + " cannot be written literally in the file's encoding"}
+		}
+		if r == "\n" {
+			r = p.Newline
+		}
+		body.WriteString(r)
+	}
+	body.WriteString("]]>")
+	return cdataBody{verdict: cdataWrappable, edits: []rewrite.Edit{rewrite.ReplaceSpan(span, body.String())}}
+}
+
+// TestCDATAMatchesReference checks classifyCDATA, which follows the text
+// a parser reads while it writes the wrap, against the reference that
+// decodes it first, on random bodies in files of either encoding and
+// newline convention, well-formed or not.
+func TestCDATAMatchesReference(t *testing.T) {
+	fragments := append([]string{"&nbsp;", "&#xe9;", "&#233;", "&#93;", ">", "]>", "\r", "&#xD;", "&#x5D;&#x5d;&gt;", "\n"}, bodyFragments...)
+	rapid.Check(t, func(t *rapid.T) {
+		body := strings.Join(rapid.SliceOfN(rapid.SampledFrom(fragments), 0, 10).Draw(t, "body"), "")
+		decl := rapid.SampledFrom([]string{"", `<?xml version="1.0"?>` + "\n", `<?xml version="1.0" encoding="ISO-8859-1"?>` + "\n"}).Draw(t, "decl")
+		nl := rapid.SampledFrom([]string{"\n", "\r\n"}).Draw(t, "newline")
+		src := []byte(decl + "<tool id=\"t\">" + nl + "    <command>" + body + "</command>" + nl + "</tool>" + nl)
+		tree := cst.Parse("t.xml", src)
+		p := passFor(tree)
+		el := toolChild(p, "command")
+		got, want := classifyCDATA(p, el), classifyCDATAReference(p, el)
+		if got.verdict != want.verdict || got.reason != want.reason || len(got.edits) != len(want.edits) ||
+			len(got.edits) == 1 && got.edits[0] != want.edits[0] {
+			t.Fatalf("%q: got %+v, want %+v", src, got, want)
+		}
+	})
+}
