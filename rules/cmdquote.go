@@ -27,7 +27,40 @@ type quoteSite struct {
 	kind    string   // the case, for messages and counts: "data", "output", "text", "chain", "loop", ...
 	text    string   // the placeholder as written, "$input" or "${input}"
 	span    cst.Span // its source bytes
-	msg     string
+	// What the message says, written by msg only for the sites a half
+	// reports: most sites are the residual, which GTR020.2 alone reports.
+	why    quoteWhy
+	name   string // the placeholder's root name
+	poison string // why the quoting state is uncertain, for "uncertain"
+	cmd    *quoteCommand
+}
+
+// quoteWhy says which message a site has.
+type quoteWhy uint8
+
+const (
+	whyFile       quoteWhy = iota // fixable: one file path
+	whyLoop                       // a #for variable
+	whyRebound                    // rebound by a directive
+	whyChain                      // $x.y
+	whyExpression                 // ${x(1)}, $x[0], ...
+	whyNested                     // the name of a nested parameter only
+	whyAmbiguous                  // declared more than once
+	whyMacro                      // declared by a macro only
+	whyBoolean                    // a boolean parameter
+	whyNotFile                    // another parameter than a file path
+	whyExpand                     // a file path declared inside an <expand>
+	whyPlace                      // a file path where quoting is not provably safe: kind says why
+	whyReference                  // a file path written with character references
+)
+
+// quoteCommand is what the messages of one command's sites read.
+type quoteCommand struct {
+	names       quoteNames
+	bound       map[string]cheetah.Binding
+	refuse      string
+	interpreter string
+	at          func(off int) int // the source line of a template offset
 }
 
 // commandQuoteSites is the one predicate both halves of GTR020 use. It
@@ -92,7 +125,7 @@ func computeQuoteSites(p *Pass) []quoteSite {
 		}
 	}
 	loops := loopVarsOverParams(tmpl, names)
-	interpreter := cmd.Interpreter()
+	c := &quoteCommand{names: names, bound: bound, refuse: w.refuse, interpreter: cmd.Interpreter(), at: w.at}
 	var out []quoteSite
 	for _, ws := range w.sites {
 		// Quoted values and arithmetic operands are not words to quote.
@@ -106,22 +139,19 @@ func computeQuoteSites(p *Pass) []quoteSite {
 			continue
 		}
 		text, at := ph.Node.Text(), cst.Span{Start: ph.Node.Span().Start, End: ph.Node.Span().End}
-		s := quoteSite{verdict: quoteResidual, text: text, span: dec.Map.SourceSpan(at)}
-		s.kind, s.msg = quoteReason(ph, text, names, bound, loops[ph.Name], w.at)
+		s := quoteSite{verdict: quoteResidual, text: text, span: dec.Map.SourceSpan(at), name: ph.Name, cmd: c}
+		s.kind, s.why = quoteReason(ph, text, names, bound, loops[ph.Name])
 		if s.kind != "" {
 			out = append(out, s)
 			continue
 		}
-		what := names.describe(ph.Name)
-		s.kind, s.msg = placeReason(ws, w.refuse, interpreter, text, what)
-		if s.kind == "" && !dec.Map.Verbatim(at) {
-			s.kind = "reference"
-			s.msg = text + " is " + what + ", but it is written with character references here; quote it as '" +
-				text + "' once the command is in CDATA (GTR018)"
-		}
-		if s.kind == "" {
-			s.verdict, s.kind = quoteFixable, names.top[ph.Name].first.kind
-			s.msg = text + " is " + what + " (one file path); quote it as '" + text + "'"
+		switch s.kind = placeReason(ws, c.refuse, c.interpreter); {
+		case s.kind != "":
+			s.why, s.poison = whyPlace, ws.poison
+		case !dec.Map.Verbatim(at):
+			s.why, s.kind = whyReference, "reference"
+		default:
+			s.verdict, s.why, s.kind = quoteFixable, whyFile, names.top[ph.Name].first.kind
 		}
 		out = append(out, s)
 	}
@@ -129,77 +159,129 @@ func computeQuoteSites(p *Pass) []quoteSite {
 }
 
 // quoteReason returns why the value behind a placeholder may not be a
-// single word, or "" when it is one file path. Messages are concatenated
-// rather than formatted: residual sites are many, and fmt boxes each
-// argument.
+// single word, or "" when it is one file path.
 func quoteReason(ph cheetah.Placeholder, text string, names quoteNames, bound map[string]cheetah.Binding,
-	isLoop bool, at func(int) int) (kind, msg string) {
-	unless := func() string { return "; quote it as '" + text + "' unless it must split into several words" }
-	if b, ok := bound[ph.Name]; ok {
+	isLoop bool) (string, quoteWhy) {
+	if _, ok := bound[ph.Name]; ok {
 		if isLoop {
-			return "loop", text + " is a #for loop variable; quote it as '" + text + "' if each of its values is one word"
+			return "loop", whyLoop
 		}
-		return "rebound", "$" + ph.Name + " names a parameter but is rebound by #" + b.Kind.String() +
-			" on line " + strconv.Itoa(at(b.Span.Start)) + unless()
+		return "rebound", whyRebound
 	}
 	if ph.Path != ph.Name {
-		return "chain", text + " reads an attribute of $" + ph.Name + " (" + names.describe(ph.Name) + ")" + unless()
+		return "chain", whyChain
 	}
 	if !barePlaceholder(text, ph.Name) {
-		return "expression", text + " computes a value from $" + ph.Name + " (" + names.describe(ph.Name) + ")" + unless()
+		return "expression", whyExpression
 	}
 	decls := names.top[ph.Name]
 	switch {
 	case decls.count == 0 && !names.macro[ph.Name]:
-		return "nested", text + " has the name of the nested parameter " + names.nested[ph.Name].Path() + unless()
+		return "nested", whyNested
 	case decls.count > 1 || names.macro[ph.Name] && decls.count > 0:
-		return "ambiguous", text + " is declared more than once (in this file or its macros)" + unless()
+		return "ambiguous", whyAmbiguous
 	case decls.count == 0:
-		return "macro", text + " is declared by a macro of this file" + unless()
+		return "macro", whyMacro
 	}
 	d := decls.first
 	// A boolean renders its truevalue or falsevalue: often a flag or
 	// nothing, and '' would pass an empty argument.
 	if d.kind == "boolean" {
-		return d.kind, text + " is a boolean parameter; quote it as '" + text + "' only if its truevalue and " +
-			"falsevalue are each one word (an empty one must stay unquoted)"
+		return d.kind, whyBoolean
 	}
 	if !d.fileValued() {
-		return d.kind, text + " is " + d.describe() + unless()
+		return d.kind, whyNotFile
 	}
 	if !d.direct {
-		return "macro", text + " is " + d.describe() + " declared inside an <expand>, whose macro decides where it ends up" + unless()
+		return "macro", whyExpand
 	}
-	return "", ""
+	return "", whyFile
 }
 
 // placeReason returns why a placeholder whose value is one file path still
 // cannot be quoted safely where it stands, or "".
-func placeReason(ws walkSite, refuse, interpreter, text, what string) (kind, msg string) {
-	var why, advice string
+func placeReason(ws walkSite, refuse, interpreter string) string {
 	switch {
 	case refuse != "":
-		kind, why = "command", refuse
+		return "command"
 	case interpreter != "" && ws.first:
-		kind, why = "interpreter", fmt.Sprintf("with interpreter=%q Galaxy takes the first word of the command "+
-			"as the script to run", interpreter)
-		advice = "write the interpreter into the command first"
+		return "interpreter"
 	case ws.poison != "":
-		kind, why = "uncertain", "the shell quoting around it depends on "+ws.poison
+		return "uncertain"
 	case ws.place == placeNested:
-		kind, why = "nested-shell", "it stands in a command substitution inside double quotes"
+		return "nested-shell"
 	case ws.dollar:
-		kind, why = "dollar", "it follows a \"$\" (or a backslash), which a quote would join"
-		advice = "separate it from that character before quoting it"
+		return "dollar"
 	case ws.fdDup:
-		kind, why = "fd-dup", "it follows >& or <&, where a word can name a file descriptor"
-	default:
-		return "", ""
+		return "fd-dup"
+	}
+	return ""
+}
+
+// msg returns the site's message. Messages are concatenated rather than
+// formatted: residual sites are many, and fmt boxes each argument.
+func (s *quoteSite) msg() string {
+	c, text, name := s.cmd, s.text, s.name
+	unless := func() string { return "; quote it as '" + text + "' unless it must split into several words" }
+	d := c.names.top[name].first
+	switch s.why {
+	case whyLoop:
+		return text + " is a #for loop variable; quote it as '" + text + "' if each of its values is one word"
+	case whyRebound:
+		b := c.bound[name]
+		return "$" + name + " names a parameter but is rebound by #" + b.Kind.String() +
+			" on line " + strconv.Itoa(c.at(b.Span.Start)) + unless()
+	case whyChain:
+		return text + " reads an attribute of $" + name + " (" + c.names.describe(name) + ")" + unless()
+	case whyExpression:
+		return text + " computes a value from $" + name + " (" + c.names.describe(name) + ")" + unless()
+	case whyNested:
+		return text + " has the name of the nested parameter " + c.names.nested[name].Path() + unless()
+	case whyAmbiguous:
+		return text + " is declared more than once (in this file or its macros)" + unless()
+	case whyMacro:
+		return text + " is declared by a macro of this file" + unless()
+	case whyBoolean:
+		return text + " is a boolean parameter; quote it as '" + text + "' only if its truevalue and " +
+			"falsevalue are each one word (an empty one must stay unquoted)"
+	case whyNotFile:
+		return text + " is " + d.describe() + unless()
+	case whyExpand:
+		return text + " is " + d.describe() + " declared inside an <expand>, whose macro decides where it ends up" + unless()
+	case whyPlace:
+		return s.placeMsg()
+	case whyReference:
+		return text + " is " + c.names.describe(name) + ", but it is written with character references here; quote it as '" +
+			text + "' once the command is in CDATA (GTR018)"
+	}
+	return text + " is " + c.names.describe(name) + " (one file path); quote it as '" + text + "'"
+}
+
+// placeMsg is the message of a file path that cannot be quoted safely
+// where it stands, by the kind placeReason gave it.
+func (s *quoteSite) placeMsg() string {
+	var why, advice string
+	switch s.kind {
+	case "command":
+		why = s.cmd.refuse
+	case "interpreter":
+		why = fmt.Sprintf("with interpreter=%q Galaxy takes the first word of the command "+
+			"as the script to run", s.cmd.interpreter)
+		advice = "write the interpreter into the command first"
+	case "uncertain":
+		why = "the shell quoting around it depends on " + s.poison
+	case "nested-shell":
+		why = "it stands in a command substitution inside double quotes"
+	case "dollar":
+		why = "it follows a \"$\" (or a backslash), which a quote would join"
+		advice = "separate it from that character before quoting it"
+	case "fd-dup":
+		why = "it follows >& or <&, where a word can name a file descriptor"
 	}
 	if advice == "" {
-		advice = "quote it as '" + text + "' by hand"
+		advice = "quote it as '" + s.text + "' by hand"
 	}
-	return kind, text + " is " + what + " (one file path), but gtr cannot prove quoting it safe: " + why + "; " + advice
+	return s.text + " is " + s.cmd.names.describe(s.name) + " (one file path), but gtr cannot prove quoting it safe: " + why + "; " + advice
 }
 
 // barePlaceholder reports whether text is $name, ${name}, $!name or

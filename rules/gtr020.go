@@ -76,14 +76,14 @@ func checkQuoteFileVars(p *Pass) {
 			continue
 		}
 		raw := string(p.Tree.Source()[s.span.Start:s.span.End])
-		p.fixEdit(s.span, s.msg, rewrite.ReplaceSpan(s.span, "'"+raw+"'"))
+		p.fixEdit(s.span, s.msg(), rewrite.ReplaceSpan(s.span, "'"+raw+"'"))
 	}
 }
 
 func checkQuoteVarsResidual(p *Pass) {
 	for _, s := range commandQuoteSites(p) {
 		if s.verdict == quoteResidual {
-			p.ReportSpan(s.span, s.msg)
+			p.ReportSpan(s.span, s.msg())
 		}
 	}
 }
