@@ -251,6 +251,11 @@ func (p *parser) mismatch(c byte, top enclosure) bool {
 // nil, names are recorded for the #if ternary test.
 func (p *parser) pyToken(flags *exprFlags) bool {
 	j, k, st := pyToken(p.src, p.pos, p.end)
+	return p.emitPyToken(j, k, st, flags)
+}
+
+// emitPyToken emits the Python token pyToken found at p.pos.
+func (p *parser) emitPyToken(j int, k TokenKind, st pyStatus, flags *exprFlags) bool {
 	switch st {
 	case pyNoMatch:
 		return p.invalidToken()
@@ -352,12 +357,12 @@ func (p *parser) expr(enclosed bool, encl *[]enclosure, breakAt func(string) boo
 				return p.badPlaceholder(h)
 			}
 		}
-		j, _, st := pyToken(s, p.pos, p.end)
+		j, k, st := pyToken(s, p.pos, p.end)
 		if st == pyOK && len(*encl) == 0 && breakAt != nil && breakAt(s[p.pos:j]) {
 			return true
 		}
 		start := p.pos
-		if !p.pyToken(flags) {
+		if !p.emitPyToken(j, k, st, flags) {
 			return false
 		}
 		if tok := s[start:p.pos]; isIdentStart(tok[0]) {
