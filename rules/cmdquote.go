@@ -117,14 +117,29 @@ func computeQuoteSites(p *Pass) []quoteSite {
 	}) {
 		return nil
 	}
-	names := quoteNamesOf(tool)
+	// Only the names the sites use and those #for loops run over are
+	// looked up: the tool's other declarations need not be collected.
+	refs := forReferences(tmpl)
+	wanted := map[string]bool{}
+	for _, ws := range w.sites {
+		if ws.place == placeUnquoted || ws.place == placeNested {
+			ph, _ := ws.node.Placeholder()
+			wanted[ph.Name] = true
+		}
+	}
+	for _, names := range refs {
+		for _, name := range names {
+			wanted[name] = true
+		}
+	}
+	names := quoteNamesOf(tool, wanted)
 	bound := map[string]cheetah.Binding{}
 	for b := range tmpl.Bindings() {
 		if _, ok := bound[b.Name]; !ok {
 			bound[b.Name] = b
 		}
 	}
-	loops := loopVarsOverParams(tmpl, names)
+	loops := loopVarsOverParams(tmpl, refs, names)
 	c := &quoteCommand{names: names, bound: bound, refuse: w.refuse, interpreter: cmd.Interpreter(), at: w.at}
 	var out []quoteSite
 	for _, ws := range w.sites {
@@ -296,9 +311,9 @@ func barePlaceholder(text, name string) bool {
 	return s == name
 }
 
-// loopVarsOverParams returns the #for variables whose loop expression
-// refers to a tool parameter (directly or through an outer loop variable).
-func loopVarsOverParams(tmpl *cheetah.Template, names quoteNames) map[string]bool {
+// forReferences returns the names each #for directive refers to, by the
+// offset of the directive.
+func forReferences(tmpl *cheetah.Template) map[int][]string {
 	// Without a #for there are no loop variables, and the references need
 	// not be collected.
 	hasFor := false
@@ -320,6 +335,16 @@ func loopVarsOverParams(tmpl *cheetah.Template, names quoteNames) map[string]boo
 		for r := range d.References() {
 			refs[d.Span().Start] = append(refs[d.Span().Start], r.Name)
 		}
+	}
+	return refs
+}
+
+// loopVarsOverParams returns the #for variables whose loop expression
+// refers to a tool parameter (directly or through an outer loop variable),
+// given the names each #for refers to.
+func loopVarsOverParams(tmpl *cheetah.Template, refs map[int][]string, names quoteNames) map[string]bool {
+	if refs == nil {
+		return nil
 	}
 	loops := map[string]bool{}
 	// Two rounds reach a variable looping over an outer loop's variable

@@ -100,15 +100,16 @@ func (n quoteNames) describe(name string) string {
 	return "a parameter declared by a macro"
 }
 
-// quoteNamesOf collects the names the command of tool can reach.
-func quoteNamesOf(tool cst.Tool) quoteNames {
+// quoteNamesOf collects the declarations of the wanted names that the
+// command of tool can reach: the names it is asked about.
+func quoteNamesOf(tool cst.Tool, wanted map[string]bool) quoteNames {
 	names := quoteNames{top: map[string]quoteDecls{}, nested: map[string]cst.Input{}, macro: map[string]bool{}}
 	if in := tool.Inputs(); in.IsValid() {
 		direct := in.Node().Parent() == tool.Node()
 		for i := range in.Walk() {
 			a := declAttrsOf(i.Node())
 			name := a.inputName(i.Node())
-			if name == "" {
+			if name == "" || !wanted[name] {
 				continue
 			}
 			top, viaExpand := enclosedBy(i.Node())
@@ -138,7 +139,9 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 			if d.elem == "data" {
 				d.kind = "output"
 			}
-			names.declare(attrText(declAttrsOf(o.Node()).name), d)
+			if name := attrText(declAttrsOf(o.Node()).name); wanted[name] {
+				names.declare(name, d)
+			}
 		}
 	}
 	// Configfile names are in the namespace too: only for clashes.
@@ -162,7 +165,7 @@ func quoteNamesOf(tool cst.Tool) quoteNames {
 			if name == "" && a.argument.IsValid() && el.Is("param") {
 				name = cst.ArgumentName(attrText(a.argument))
 			}
-			if name != "" {
+			if name != "" && wanted[name] {
 				names.macro[name] = true
 			}
 		}
