@@ -209,6 +209,10 @@ type Importer struct {
 	File   string // the tool's path, the base of its imports
 	Import string // the path the tool's expansion opens the macro file under ([macros.Result.Imports])
 	Tool   []byte // the tool as it will be: rewritten by the same run (its own gate passed), or as it stands
+	// Load, when Tool is nil, returns the tool as it will be: a run that
+	// keeps no tool's bytes reads them again when, rarely, the gate has
+	// to expand the importer.
+	Load func() ([]byte, error)
 	// Landing, when not nil, says where Galaxy puts the macro file's
 	// elements in Tool's expanded view ([Landings]); with it the gate can
 	// often pass a rewrite without expanding Tool again.
@@ -292,8 +296,15 @@ func expandImporters(importers []Importer, mo macros.Options, allow []*rewrite.V
 		}
 		aopts := mo
 		aopts.Files = files
+		tool := imp.Tool
+		if tool == nil && imp.Load != nil {
+			var err error
+			if tool, err = imp.Load(); err != nil {
+				return &rewrite.GateError{Gate: rewrite.GateExpansion, Detail: "cannot read " + imp.File + ", which imports it: " + err.Error()}
+			}
+		}
 		x := &rewrite.Expansion{File: imp.File, Macros: mo, After: &aopts, Data: isPayload, Allow: allow}
-		if _, err := x.Compare(imp.Tool, imp.Tool); err != nil {
+		if _, err := x.Compare(tool, tool); err != nil {
 			var ge *rewrite.GateError
 			if errors.As(err, &ge) {
 				ge.Detail = "in " + imp.File + ", which imports it: " + ge.Detail

@@ -68,10 +68,10 @@ func rewriteFile(path string, rs ruleSplit) rewriteResult {
 // rewrite, when the run rewrites it too) as it does now. Tools are
 // formatted first, reading imports from disk as they stand; nothing is
 // written until all files are done. Unless keep is set, a tool's bytes
-// and output are dropped once it is done when no macro file of the run
-// needs them (a run that neither writes nor prints diffs reads only what
-// happened to each file), which keeps the heap, and the memory the run
-// touches, small.
+// and output are dropped once it is done (a run that neither writes nor
+// prints diffs reads only what happened to each file), which keeps the
+// heap, and the memory the run touches, small: the gate of a macro file
+// that has to expand an importer formats it again.
 func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 	useHugePages(batchHeap)
 	mo := macros.Options{Cache: macros.NewCache()}
@@ -96,9 +96,8 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 			// tool's tree until the run ends would cost gigabytes on a
 			// large repository.
 			r.src.tree = nil
-			// Only the importers of the run's macro files are read
-			// again, and a tool whose rewrite failed.
-			if !keep && r.err == nil && len(r.landings) == 0 {
+			// A tool whose rewrite failed is read again below.
+			if !keep && r.err == nil {
 				r.src.src, r.out = nil, nil
 			}
 		}
@@ -110,7 +109,7 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 	if len(pending) == 0 {
 		return out
 	}
-	importers := findImporters(cwd, files, out, pending, mo)
+	importers := findImporters(cwd, files, out, pending, rs, mo)
 	forEachOrdered(len(pending), func(k int) rewriteResult {
 		i := pending[k]
 		return formatSource(files[i], out[i].src, nil, rs, mo, importers[i])
@@ -129,10 +128,24 @@ func (r *rewriteResult) keepLandings(cwd string, inRun map[string]bool) {
 	}
 }
 
+// reformatted returns the tool at path as the run formats it (its bytes
+// when the rewrite is refused), for a run that dropped them.
+func reformatted(path string, rs ruleSplit, mo macros.Options) ([]byte, error) {
+	s, fe := load(path)
+	if fe != nil {
+		return nil, errors.New(fe.msg)
+	}
+	r := formatSource(path, s, nil, rs, mo, nil)
+	if r.err == nil && r.changed {
+		return r.out, nil
+	}
+	return s.src, nil
+}
+
 // findImporters returns, for each macro file of the run (by index), the
 // tools that import it: the tools of the run and the other tools in the
 // directories of the macro files, as their expansions read imports.
-func findImporters(cwd string, files []string, out []rewriteResult, pending []int, mo macros.Options) map[int][]rules.Importer {
+func findImporters(cwd string, files []string, out []rewriteResult, pending []int, rs ruleSplit, mo macros.Options) map[int][]rules.Importer {
 	byPath := map[string]int{} // absolute path of a macro file → its index
 	dirs := map[string]bool{}
 	for _, i := range pending {
@@ -144,7 +157,11 @@ func findImporters(cwd string, files []string, out []rewriteResult, pending []in
 	add := func(path string, imports []string, will []byte, landings map[string]*rules.Landing) {
 		for _, imp := range imports {
 			if i, ok := byPath[absPath(cwd, imp)]; ok {
-				importers[i] = append(importers[i], rules.Importer{File: path, Import: imp, Tool: will, Landing: landings[imp]})
+				importer := rules.Importer{File: path, Import: imp, Tool: will, Landing: landings[imp]}
+				if will == nil { // dropped: formatted again if needed
+					importer.Load = func() ([]byte, error) { return reformatted(path, rs, mo) }
+				}
+				importers[i] = append(importers[i], importer)
 			}
 		}
 	}
