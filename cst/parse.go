@@ -64,11 +64,19 @@ type attrMark struct {
 // src; the caller must not modify it afterwards.
 func Parse(file string, src []byte) *Tree {
 	ntok, nnode := estimateSize(src)
+	return parse(file, src, make([]token, 0, ntok), make([]node, 0, nnode))
+}
+
+// parse is Parse appending the tokens and nodes to toks and nodes, empty
+// slices with room for estimateSize's counts (see [Slabs.Parse]). The
+// parser only appends whole records and reads only what it has appended,
+// so the arrays need not be zeroed.
+func parse(file string, src []byte, toks []token, nodes []node) *Tree {
 	t := &Tree{
 		file:  file,
 		src:   src,
-		toks:  make([]token, 0, ntok),
-		nodes: make([]node, 0, nnode),
+		toks:  toks,
+		nodes: nodes,
 	}
 	// One allocation gives both stacks room for the nesting of real files,
 	// which is at most 13 deep, instead of growing them from nothing.

@@ -32,6 +32,9 @@ type Options struct {
 	// Tree, when not nil, is the caller's parse of src (cst.Parse with the
 	// same file name), so that Run does not parse it again.
 	Tree *cst.Tree
+	// Parse, when not nil, parses each version the fix loop makes, as
+	// cst.Parse with the file name does; the trees are its caller's.
+	Parse func(src []byte) *cst.Tree
 }
 
 // Applied records one fix that made it into the output.
@@ -140,7 +143,12 @@ func Run(file string, src []byte, pass Pass, opts Options) (Result, error) {
 		if !Unmoved(cur, next, edits) {
 			return Result{Output: src}, &GateError{Gate: "unmoved", Codes: fixCodes(taken), Detail: "bytes outside the edits changed"}
 		}
-		nt := cst.Parse(file, next)
+		var nt *cst.Tree
+		if opts.Parse != nil {
+			nt = opts.Parse(next)
+		} else {
+			nt = cst.Parse(file, next)
+		}
 		if !nt.WellFormed() {
 			return Result{Output: src}, &GateError{
 				Gate:   "well-formed",

@@ -37,6 +37,9 @@ type FormatOptions struct {
 	Gates []rewrite.Gate
 	// Tree, when not nil, is the caller's parse of src, saving a parse.
 	Tree *cst.Tree
+	// Slabs, when not nil, lends the arrays of the run's parses; see
+	// [Formatted.Release].
+	Slabs *cst.Slabs
 	// Report lists rules whose findings on the output are wanted in
 	// [Formatted.Findings] besides those of the fixing rules: typically
 	// the advisory rules of a selection.
@@ -78,6 +81,17 @@ func (f *Formatted) Imports() ([]string, map[string]*Landing, error) {
 		return nil, nil, err
 	}
 	return res.Imports, Landings(res), nil
+}
+
+// Release hands the arrays of the trees the run parsed (the versions it
+// made, not [FormatOptions.Tree]) to [FormatOptions.Slabs] for the next
+// file's parses. Nothing the run returned points into those trees, but f
+// must not be used afterwards: [Formatted.Imports] would read them.
+func (f *Formatted) Release() {
+	if f.views != nil {
+		f.views.release()
+		f.views = nil
+	}
 }
 
 // FormatWith is [Format] with imports resolved and, when asked, the
@@ -141,7 +155,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 	if opts.Macros != nil {
 		mo = *opts.Macros
 	}
-	views := &viewCache{file: file, opts: mo}
+	views := &viewCache{file: file, opts: mo, slabs: opts.Slabs}
 	proved := false
 	if opts.ExpansionGate {
 		x := &rewrite.Expansion{File: file, Macros: mo, Data: isPayload, Allow: allow, Parse: views.parse, Expand: views.expand, Convert: views.convert}
@@ -170,7 +184,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 		found = check(t, rs, false, opts.Macros, views)
 		return fixesOf(found)
 	}
-	res, err := rewrite.Run(file, src, pass, rewrite.Options{Gates: gates, Tree: opts.Tree})
+	res, err := rewrite.Run(file, src, pass, rewrite.Options{Gates: gates, Tree: opts.Tree, Parse: views.parse})
 	if err != nil {
 		return Formatted{Result: res}, err
 	}
@@ -373,10 +387,13 @@ func mergeLandings(importers []Importer) *Landing {
 // the fix loop) and the expansion-equality gate (the input and the output)
 // expand each version once, and the Cheetah parse of each <command> text,
 // so that GTR020 parses a command once however many versions share it.
-// Nothing may modify what it hands out.
+// Nothing may modify what it hands out. The trees it parses are the run's
+// own and go back to slabs on release; those handed to it (the caller's
+// parse of the input) are not.
 type viewCache struct {
 	file  string
 	opts  macros.Options
+	slabs *cst.Slabs
 	views []*cachedView // one per version; a run makes a handful
 	// settled is set once a version of the file needed no schema repair
 	// (GTR006, GTR017): later versions differ from it only as the gate
@@ -422,6 +439,7 @@ type cachedView struct {
 	root      *macros.Element
 	rootErr   error
 	converted bool
+	owned     bool // tree was parsed here, from slabs
 }
 
 // lookup returns the entry of the version with bytes src, nil when there
@@ -440,9 +458,21 @@ func (c *viewCache) parse(src []byte) *cst.Tree {
 	if v := c.lookup(src); v != nil {
 		return v.tree
 	}
-	t := cst.Parse(c.file, src)
-	c.views = append(c.views, &cachedView{tree: t})
+	t := c.slabs.Parse(c.file, src)
+	c.views = append(c.views, &cachedView{tree: t, owned: true})
 	return t
+}
+
+// release hands the arrays of the trees parsed here to slabs and empties
+// the cache. Nothing outside the run holds them: the expansions and
+// canonical trees that point into them are dropped here too.
+func (c *viewCache) release() {
+	for _, v := range c.views {
+		if v.owned {
+			c.slabs.Release(v.tree)
+		}
+	}
+	c.views = nil
 }
 
 // remember records t as the parse of its bytes.

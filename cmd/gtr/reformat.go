@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"slices"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -58,7 +59,7 @@ func splitRules(rs []*rules.Rule) ruleSplit {
 // rewriteAll for the check through its importers).
 func rewriteFile(path string, rs ruleSplit) rewriteResult {
 	s, fe := load(path)
-	return formatSource(path, s, fe, rs, macros.Options{Cache: macros.NewCache()}, nil)
+	return formatSource(path, s, fe, rs, macros.Options{Cache: macros.NewCache()}, nil, nil)
 }
 
 // rewriteAll formats files as rewriteFile does, in parallel, and checks
@@ -81,13 +82,16 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 		inRun[absPath(cwd, f)] = true
 	}
 	out := make([]rewriteResult, len(files))
+	slabs := newSlabLender()
 	var pending []int // macro files, formatted once their importers are
 	forEachOrdered(len(files), func(i int) rewriteResult {
 		s, fe := loadShared(files[i], mo.Cache)
 		if fe == nil && s.kind == rules.TargetMacro {
 			return rewriteResult{src: s}
 		}
-		r := formatSource(files[i], s, fe, rs, mo, nil)
+		sl := slabs.borrow()
+		defer slabs.giveBack(sl)
+		r := formatSource(files[i], s, fe, rs, mo, nil, sl)
 		r.keepLandings(cwd, inRun)
 		return r
 	}, func(i int, r rewriteResult) {
@@ -112,10 +116,28 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 	importers := findImporters(cwd, files, out, pending, rs, mo)
 	forEachOrdered(len(pending), func(k int) rewriteResult {
 		i := pending[k]
-		return formatSource(files[i], out[i].src, nil, rs, mo, importers[i])
+		sl := slabs.borrow()
+		defer slabs.giveBack(sl)
+		return formatSource(files[i], out[i].src, nil, rs, mo, importers[i], sl)
 	}, func(k int, r rewriteResult) { out[pending[k]] = r })
 	return out
 }
+
+// slabLender lends each worker of a run one [cst.Slabs], so that the
+// arrays of a file's trees serve the next file the worker formats. There
+// are as many as workers, so borrowing never waits.
+type slabLender chan *cst.Slabs
+
+func newSlabLender() slabLender {
+	l := make(slabLender, runtime.GOMAXPROCS(0))
+	for range cap(l) {
+		l <- new(cst.Slabs)
+	}
+	return l
+}
+
+func (l slabLender) borrow() *cst.Slabs    { return <-l }
+func (l slabLender) giveBack(s *cst.Slabs) { l <- s }
 
 // keepLandings keeps the landings of the tool's imports that are files
 // of the run: only macro files of the run are checked through their
@@ -205,13 +227,17 @@ func findImporters(cwd string, files []string, out []rewriteResult, pending []in
 // the expansion-equality gate, imports resolving as mo says, and, for a
 // macro file, the gate of the tools that import it. The advisory findings
 // on the output come from the same run, which has parsed and expanded the
-// output already.
-func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros.Options, importers []rules.Importer) rewriteResult {
+// output already. The trees of the versions the run makes are dead when it
+// returns (the result holds bytes, strings and offsets only): their
+// arrays go to slabs, nil for none, for the next file. s.tree, which
+// the macro cache may share, is not among them.
+func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros.Options, importers []rules.Importer, slabs *cst.Slabs) rewriteResult {
 	if fe != nil || s.kind == 0 {
 		return rewriteResult{src: s, err: fe}
 	}
-	opts := rules.FormatOptions{Macros: &mo, ExpansionGate: true, Tree: s.tree, Report: rs.note, Importers: importers}
+	opts := rules.FormatOptions{Macros: &mo, ExpansionGate: true, Tree: s.tree, Report: rs.note, Importers: importers, Slabs: slabs}
 	res, err := rules.FormatWith(path, s.src, rs.fix, opts)
+	defer res.Release()
 	if err != nil {
 		return rewriteResult{src: s, out: s.src, err: rewriteError(path, err)}
 	}

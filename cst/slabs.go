@@ -1,0 +1,90 @@
+package cst
+
+// Slabs keeps the token and node arrays of released trees so that later
+// parses fill them again instead of allocating, and zeroing, new ones:
+// formatting one file parses each version of it, and all those trees die
+// together once the file is done.
+//
+// Ownership: a tree made by [Slabs.Parse] belongs to whoever called it,
+// and may be handed back with [Slabs.Release] only by that owner, once
+// nothing reads it any more: not the tree, nor a [Node] or [Token] of it,
+// nor anything that keeps one (a macro expansion, a cache). What a tree
+// hands out that does not point into it stays valid: its source, names,
+// spans, positions and errors. A released tree's arrays are nil, so any
+// later use of its nodes or tokens panics instead of reading another
+// file's tree.
+//
+// A Slabs is not safe for concurrent use: give each goroutine its own.
+// The zero value is ready to use, and a nil *Slabs parses as [Parse] does
+// and releases nothing.
+type Slabs struct {
+	toks  [][]token
+	nodes [][]node
+}
+
+// maxSlabs bounds the arrays of each kind a [Slabs] keeps: formatting a
+// file makes a handful of versions, and the largest arrays are kept, so
+// that the next file's parses find room.
+const maxSlabs = 4
+
+// Parse is [Parse] filling arrays of released trees when one is large
+// enough.
+func (s *Slabs) Parse(file string, src []byte) *Tree {
+	if s == nil {
+		return Parse(file, src)
+	}
+	ntok, nnode := estimateSize(src)
+	return parse(file, src, take(&s.toks, ntok), take(&s.nodes, nnode))
+}
+
+// Release hands the arrays of t to later parses and makes t unusable. The
+// caller must own t (see [Slabs]); t need not come from s. Releasing a
+// tree twice panics.
+func (s *Slabs) Release(t *Tree) {
+	if s == nil {
+		return
+	}
+	if t.toks == nil {
+		panic("cst: tree released twice")
+	}
+	give(&s.toks, t.toks)
+	give(&s.nodes, t.nodes)
+	t.toks, t.nodes = nil, nil
+}
+
+// take removes from free the smallest array with room for n elements and
+// returns it empty, or allocates one.
+func take[T any](free *[][]T, n int) []T {
+	best := -1
+	for i, a := range *free {
+		if cap(a) >= n && (best < 0 || cap(a) < cap((*free)[best])) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return make([]T, 0, n)
+	}
+	a := (*free)[best]
+	last := len(*free) - 1
+	(*free)[best] = (*free)[last]
+	(*free)[last] = nil
+	*free = (*free)[:last]
+	return a[:0]
+}
+
+// give adds a to free, dropping the smallest array when free is full.
+func give[T any](free *[][]T, a []T) {
+	if len(*free) < maxSlabs {
+		*free = append(*free, a[:0])
+		return
+	}
+	small := 0
+	for i, b := range *free {
+		if cap(b) < cap((*free)[small]) {
+			small = i
+		}
+	}
+	if cap(a) > cap((*free)[small]) {
+		(*free)[small] = a[:0]
+	}
+}
