@@ -157,7 +157,7 @@ func reformatted(path string, rs ruleSplit, mo macros.Options) ([]byte, error) {
 	if fe != nil {
 		return nil, errors.New(fe.msg)
 	}
-	r := formatSource(path, s, nil, rs, mo, nil)
+	r := formatSource(path, s, nil, rs, mo, nil, nil)
 	if r.err == nil && r.changed {
 		return r.out, nil
 	}
