@@ -148,7 +148,7 @@ func runCheck(e *env, args []string) int {
 
 // checkFile runs the selected rules over the file at path.
 func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool) *checkResult {
-	s, fe := loadShared(path, mo.Cache)
+	s, fe := loadShared(path, mo.Cache, nil)
 	r := &checkResult{path: path, src: s, err: fe}
 	if fe == nil && s.kind != 0 {
 		// Imports resolve from disk next to the tool, so that rules that

@@ -56,6 +56,19 @@ type source struct {
 	tree *cst.Tree    // dropped (nil) once a format run no longer needs it
 	kind rules.Target // 0 for files gtr skips
 	wf   bool         // whether the file is well-formed
+	// owned is set when tree was parsed into slabs for this source
+	// alone (not shared with a macro cache): whoever is done with it
+	// may release it (see releaseTree).
+	owned bool
+}
+
+// releaseTree hands the tree of s back to slabs, which parsed it, when s
+// owns it; s keeps no tree.
+func (s *source) releaseTree(slabs *cst.Slabs) {
+	if s.owned && s.tree != nil {
+		slabs.Release(s.tree)
+	}
+	s.tree, s.owned = nil, false
 }
 
 // load reads and parses the file at path. A file that is neither a tool nor
@@ -63,14 +76,14 @@ type source struct {
 // as the predecessor's root sniff does; a malformed tool or macro file is a
 // file error.
 func load(path string) (*source, *fileError) {
-	return loadShared(path, nil)
+	return loadShared(path, nil, nil)
 }
 
 // loadShared is load for a run whose imports resolve through cache (nil
 // for none): a macro file the cache has parsed already, imported by a tool
 // of the run before it, is not parsed again, and the parse of a macro file
 // goes to the cache for the tools that import it after.
-func loadShared(path string, cache *macros.Cache) (*source, *fileError) {
+func loadShared(path string, cache *macros.Cache, slabs *cst.Slabs) (*source, *fileError) {
 	src, err := readFile(path)
 	if err != nil {
 		return nil, readError(path, err)
@@ -81,13 +94,16 @@ func loadShared(path string, cache *macros.Cache) (*source, *fileError) {
 			t = c
 		}
 	}
+	owned := false
 	if t == nil {
-		t = cst.Parse(path, src)
+		t = slabs.Parse(path, src)
+		owned = true
 		if cache != nil && t.WellFormed() && rules.Classify(t) == rules.TargetMacro {
 			cache.Seed(path, t)
+			owned = false
 		}
 	}
-	s := &source{path: path, src: src, tree: t, kind: rules.Classify(t), wf: t.WellFormed()}
+	s := &source{path: path, src: src, tree: t, kind: rules.Classify(t), wf: t.WellFormed(), owned: owned && slabs != nil}
 	if s.kind != 0 && !t.WellFormed() {
 		return s, &fileError{path: path, msg: path + ": malformed XML", parse: t.Errors()}
 	}

@@ -85,21 +85,23 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 	slabs := newSlabLender()
 	var pending []int // macro files, formatted once their importers are
 	forEachOrdered(len(files), func(i int) rewriteResult {
-		s, fe := loadShared(files[i], mo.Cache)
+		sl := slabs.borrow()
+		defer slabs.giveBack(sl)
+		s, fe := loadShared(files[i], mo.Cache, sl)
 		if fe == nil && s.kind == rules.TargetMacro {
 			return rewriteResult{src: s}
 		}
-		sl := slabs.borrow()
-		defer slabs.giveBack(sl)
 		r := formatSource(files[i], s, fe, rs, mo, nil, sl)
 		r.keepLandings(cwd, inRun)
+		// Only macro files are formatted again below; holding every
+		// tool's tree until the run ends would cost gigabytes on a large
+		// repository. Nothing of the run reads it any more.
+		if s != nil {
+			s.releaseTree(sl)
+		}
 		return r
 	}, func(i int, r rewriteResult) {
 		if r.src != nil && r.src.kind != rules.TargetMacro {
-			// Only macro files are formatted again below; holding every
-			// tool's tree until the run ends would cost gigabytes on a
-			// large repository.
-			r.src.tree = nil
 			// A tool whose rewrite failed is read again below.
 			if !keep && r.err == nil {
 				r.src.src, r.out = nil, nil
