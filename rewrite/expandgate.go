@@ -104,6 +104,14 @@ type Expansion struct {
 	// parent: for text that Galaxy moves elsewhere, such as the text after
 	// the children of a macro definition.
 	ExactTail func(parent, child *macros.Element) bool
+	// WrittenTail, when set, is ExactTail for the proof from the parses
+	// ([Expansion.Proved]) of a file compared as its canonical tree: it
+	// reports whether the tail of child, an element or processing
+	// instruction of before's parse, in its parent element parent, is
+	// compared exactly. It must report true wherever ExactTail does for
+	// the same elements of before's canonical tree; without it, a set
+	// ExactTail leaves every rewrite to the full comparison.
+	WrittenTail func(parent, child cst.Node) bool
 
 	// Parse and Expand, when set, replace cst.Parse and
 	// macros.ExpandTree, so that a caller that has parsed and expanded the

@@ -8,14 +8,17 @@ import (
 	"github.com/galaxy-gtr/gtr/cst/macros"
 )
 
-// Unchanged reports whether the rewrite of a tool from before to after
-// provably leaves Galaxy's expanded view equal, as [Expansion] defines it,
-// with no declared change needed, judging from the two parses and the
-// expansion of before alone: after is never expanded. It is a sufficient
-// condition: when it reports false the views may still be equal, and
-// [Expansion.CompareExpanded] decides. It applies to a file whose root is
-// <tool> on both sides, with x.After and x.ExactTail nil, that expands
-// without error before the rewrite; everything else reports false.
+// Unchanged reports whether the rewrite of a tool or macro file from
+// before to after provably leaves Galaxy's expanded view equal, as
+// [Expansion] defines it, with no declared change needed, judging from the
+// two parses and the expansion of before alone: after is never expanded,
+// and a macro file is never converted to its canonical tree. It is a
+// sufficient condition: when it reports false the views may still be
+// equal, and [Expansion.CompareExpanded] decides. It applies to a file
+// whose root is <tool> on both sides, with x.After and x.ExactTail nil,
+// that expands without error before the rewrite, and to a file whose root
+// is not <tool> (a macro file), with x.After nil and, when x.ExactTail is
+// set, x.WrittenTail; everything else reports false.
 //
 // The proof follows what Galaxy's expansion ([macros.ExpandTree]) does
 // with each piece of the file:
@@ -63,6 +66,15 @@ import (
 // after expands too, to a view that pairs up with before's element by
 // element: the same elements of the imported files land under parents of
 // the same tags.
+//
+// A macro file is compared as its canonical tree ([macros.FromTree]),
+// whose elements, attributes, texts and tails the parses give as they are:
+// the same walk proves the two trees equal as the comparison of the views
+// has it, with the tails that x.ExactTail makes exact judged by
+// x.WrittenTail. The walk keeps the rules above for the macro language
+// (attribute order of the definitions, exact texts where Galaxy copies
+// them verbatim), read from the file's own definitions: they ask more
+// than the comparison of the trees, never less.
 func (x *Expansion) Unchanged(before, after []byte) bool {
 	_, ok := x.prove(before, after, nil)
 	return ok
@@ -71,15 +83,15 @@ func (x *Expansion) Unchanged(before, after []byte) bool {
 // Proved is [Expansion.Unchanged] accepting, besides, the declared changes
 // of x.Allow that can be judged from the parses: the text of an element of
 // the tool's own, with no child element and no token in it, that a
-// [ViewChange.WrittenText] hook accepts (quotes inserted in <command>).
-// It returns the changes it needed; when it reports true, the full
-// comparison passes with them allowed.
+// [ViewChange.WrittenText] hook accepts (quotes inserted in <command>);
+// for a macro file, none. It returns the changes it needed; when it
+// reports true, the full comparison passes with them allowed.
 func (x *Expansion) Proved(before, after []byte) ([]*ViewChange, bool) {
 	return x.prove(before, after, x.Allow)
 }
 
 func (x *Expansion) prove(before, after []byte, allow []*ViewChange) ([]*ViewChange, bool) {
-	if x.After != nil || x.ExactTail != nil {
+	if x.After != nil || x.ExactTail != nil && x.WrittenTail == nil {
 		return nil, false
 	}
 	if bytes.Equal(before, after) {
@@ -90,7 +102,13 @@ func (x *Expansion) prove(before, after []byte, allow []*ViewChange) ([]*ViewCha
 		return nil, false
 	}
 	rb, ra := tb.RootElement(), ta.RootElement()
-	if !rb.Is("tool") || !ra.Is("tool") {
+	if !rb.Is("tool") {
+		// A macro file: compared as its canonical tree.
+		p := prover{data: x.Data, tree: true, exactTail: x.WrittenTail, quoted: true}
+		p.addDefs(rb)
+		return nil, p.element(rb, ra, false)
+	}
+	if !ra.Is("tool") || x.ExactTail != nil {
 		return nil, false
 	}
 	// A tool without <macros> is its own view (macros.ExpandTree keeps
@@ -131,6 +149,11 @@ func hasDoctype(t *cst.Tree) bool {
 type prover struct {
 	data func(tag string) bool
 	view *macros.Result // before's expansion
+	// tree is set for a file compared as its canonical tree (a macro
+	// file): the tail of each child is exact when its parent is data or
+	// exactTail (when not nil) says so, as [Expansion.ExactTail] has it.
+	tree      bool
+	exactTail func(parent, child cst.Node) bool
 	// tokens are the names of the tool's tokens, substituted in the texts
 	// and attributes of the whole view; spaceToken is set when one of them
 	// is whitespace only, so that it may occur in a layout text.
@@ -407,7 +430,10 @@ func (p *prover) element(a, b cst.Node, exact bool) bool {
 			return false
 		}
 		exactTail := data
-		if moved {
+		switch {
+		case p.tree:
+			exactTail = data || p.exactTail != nil && p.exactTail(a, ka)
+		case moved:
 			exactTail = p.landsInData(ka)
 		}
 		ta, ka = textRun(ka.NextSibling())

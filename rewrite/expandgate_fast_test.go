@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -173,11 +174,21 @@ func TestUnchangedNeedsItsPreconditions(t *testing.T) {
 	g = fastGate()
 	g.ExactTail = func(parent, child *macros.Element) bool { return false }
 	assert.False(t, g.Unchanged(before, after))
-	// A tool that does not expand, or a macro file.
+	// A tool that does not expand.
 	g = fastGate()
 	g.Macros.Files = nil
 	assert.False(t, g.Unchanged(before, after))
-	assert.False(t, fastGate().Unchanged([]byte(fastMacros), []byte(strings.ReplaceAll(fastMacros, "    ", "  "))))
+	// A macro file is compared as its tree, its spliced tails by
+	// WrittenTail when ExactTail is set.
+	lib, relib := []byte(fastMacros), []byte(strings.ReplaceAll(fastMacros, "    ", "  "))
+	assert.True(t, fastGate().Unchanged(lib, relib))
+	g = fastGate()
+	g.ExactTail = func(parent, child *macros.Element) bool { return false }
+	assert.False(t, g.Unchanged(lib, relib))
+	g.WrittenTail = func(parent, child cst.Node) bool { return false }
+	assert.True(t, g.Unchanged(lib, relib))
+	g.After = &g.Macros
+	assert.False(t, g.Unchanged(lib, relib))
 	// Compare takes the shortcut, and otherwise compares the views.
 	used, err := fastGate().Compare(before, after)
 	assert.NoError(t, err)
