@@ -346,24 +346,47 @@ func expandImporters(importers []Importer, mo macros.Options, allow []*rewrite.V
 // written in, whose tag alone says whether it is layout. When this does
 // not hold the importers are expanded: it may still be a change that no
 // importer sees. views, when not nil, supplies the parses and canonical
-// trees of the two versions.
+// trees of the two versions. Most rewrites are proved from the two parses
+// ([rewrite.Expansion.Proved]), without the canonical trees.
 func keepsEverySplice(before, after []byte, landed *Landing, views *viewCache) bool {
+	_, err := spliceGate(landed, views).Compare(before, after)
+	return err == nil
+}
+
+// spliceGate returns the comparison of [keepsEverySplice].
+func spliceGate(landed *Landing, views *viewCache) *rewrite.Expansion {
 	x := &rewrite.Expansion{
 		File:   "macros.xml", // not a tool: compared as its tree, nothing imported
 		Macros: macros.Options{NoDisk: true},
 		Data:   isPayload, // <macro>, <template>, <token> and <import> among them
 		ExactTail: func(parent, child *macros.Element) bool {
-			if parent.Tag != "xml" || child.Tag == "expand" || child.Tag == "yield" {
-				return false
+			return spliced(parent.Tag, child.Tag) && (landed == nil || landed.data[child.Loc.Span.Start])
+		},
+		// The same, on the parse: a child's tag is its canonical
+		// element's, and its offset the start of its span, which
+		// [macros.FromTree] gives its Loc. A processing instruction,
+		// whose target is its tag there, is taken as spliced whatever
+		// its target.
+		WrittenTail: func(parent, child cst.Node) bool {
+			tag := child.Name()
+			if child.Kind() != cst.KindElement {
+				tag = ""
 			}
-			return landed == nil || landed.data[child.Loc.Span.Start]
+			return spliced(parent.Name(), tag) && (landed == nil || landed.data[child.Span().Start])
 		},
 	}
 	if views != nil {
 		x.Parse, x.Convert = views.parse, views.convert
 	}
-	_, err := x.Compare(before, after)
-	return err == nil
+	return x
+}
+
+// spliced reports whether Galaxy splices the tail of a child called tag
+// of an element called parent into an importer's view where the macro
+// file does not show it: after a child of an <xml> macro that is neither
+// an <expand> nor a <yield>.
+func spliced(parent, tag string) bool {
+	return parent == "xml" && tag != "expand" && tag != "yield"
 }
 
 // mergeLandings merges the landings of the importers into one: an element

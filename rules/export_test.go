@@ -1,9 +1,15 @@
 package rules
 
+import "github.com/galaxy-gtr/gtr/rewrite"
+
 // Internals the external tests check against each other.
 var (
 	KeepsEverySplice = func(before, after []byte, importers []Importer) bool {
 		return keepsEverySplice(before, after, mergeLandings(importers), nil)
+	}
+	// SpliceGate is the comparison of KeepsEverySplice.
+	SpliceGate = func(importers []Importer) *rewrite.Expansion {
+		return spliceGate(mergeLandings(importers), nil)
 	}
 	ExpandImporters = expandImporters
 	Declared        = declared
