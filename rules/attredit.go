@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"iter"
 	"strings"
 	"unicode"
 
@@ -134,23 +133,4 @@ func hasMacroToken(v string) bool { return strings.Count(v, "@") >= 2 }
 // name, as Galaxy's root.find(name) does, or the zero Node.
 func toolChild(p *Pass, name string) cst.Node {
 	return p.Tree.RootElement().Element(name)
-}
-
-// inputParams yields the <param> elements Galaxy reads as tool inputs:
-// ./inputs//param, in document order.
-func inputParams(p *Pass) iter.Seq[cst.Node] {
-	return func(yield func(cst.Node) bool) {
-		inputs := toolChild(p, "inputs")
-		// A tool without <inputs> has no input params.
-		if !inputs.IsValid() {
-			return
-		}
-		for n := range inputs.Descendants() {
-			if n.Kind() == cst.KindElement && n.Name() == "param" && n != inputs {
-				if !yield(n) {
-					return
-				}
-			}
-		}
-	}
 }
