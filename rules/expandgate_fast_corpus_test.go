@@ -167,22 +167,9 @@ func TestCorpusUnchangedOnMutants(t *testing.T) {
 			for range 1 + rng.IntN(2) {
 				switch k := rng.IntN(4); {
 				case k <= 1 && len(texts) > 0:
-					n := texts[rng.IntN(len(texts))]
-					sp, b := n.Span(), n.Bytes()
-					end := len(bytes.TrimRight(b, " \t\r\n"))
-					edits = append(edits, rewrite.Edit{Start: sp.Start + end, End: sp.End, New: spaces[rng.IntN(len(spaces))]})
+					edits = append(edits, trailingSpace(texts[rng.IntN(len(texts))], spaces[rng.IntN(len(spaces))]))
 				case k == 2 && len(tagged) > 0:
-					var attrs []string
-					var sp cst.Span
-					for a := range tagged[rng.IntN(len(tagged))].Attrs() {
-						attrs = append(attrs, " "+a.Text())
-						if sp.End == 0 {
-							sp.Start = a.Span().Start - 1
-						}
-						sp.End = a.Span().End
-					}
-					slices.Reverse(attrs)
-					edits = append(edits, rewrite.Edit{Start: sp.Start, End: sp.End, New: strings.Join(attrs, "")})
+					edits = append(edits, reversedAttrs(tagged[rng.IntN(len(tagged))]))
 				case k == 3 && len(top) > 1:
 					j := rng.IntN(len(top) - 1)
 					a, b := top[j].Span(), top[j+1].Span()
@@ -205,4 +192,28 @@ func TestCorpusUnchangedOnMutants(t *testing.T) {
 		}
 	})
 	t.Logf("%d mutants of %d tools, %d proved equal by the shortcut", mutants.Load(), len(tools), proved.Load())
+}
+
+// trailingSpace returns the edit that makes ws the whitespace at the end
+// of text node n, for mutants.
+func trailingSpace(n cst.Node, ws string) rewrite.Edit {
+	sp, b := n.Span(), n.Bytes()
+	end := len(bytes.TrimRight(b, " \t\r\n"))
+	return rewrite.Edit{Start: sp.Start + end, End: sp.End, New: ws}
+}
+
+// reversedAttrs returns the edit that writes the attributes of element el
+// in reverse order, one space before each, for mutants.
+func reversedAttrs(el cst.Node) rewrite.Edit {
+	var attrs []string
+	var sp cst.Span
+	for a := range el.Attrs() {
+		attrs = append(attrs, " "+a.Text())
+		if sp.End == 0 {
+			sp.Start = a.Span().Start - 1
+		}
+		sp.End = a.Span().End
+	}
+	slices.Reverse(attrs)
+	return rewrite.Edit{Start: sp.Start, End: sp.End, New: strings.Join(attrs, "")}
 }

@@ -225,22 +225,9 @@ func TestCorpusMacroFileProofIsSound(t *testing.T) {
 			var edits []rewrite.Edit
 			for range 1 + rng.IntN(2) {
 				if k := rng.IntN(3); k <= 1 && len(texts) > 0 {
-					n := texts[rng.IntN(len(texts))]
-					sp, b := n.Span(), n.Bytes()
-					end := len(bytes.TrimRight(b, " \t\r\n"))
-					edits = append(edits, rewrite.Edit{Start: sp.Start + end, End: sp.End, New: spaces[rng.IntN(len(spaces))]})
+					edits = append(edits, trailingSpace(texts[rng.IntN(len(texts))], spaces[rng.IntN(len(spaces))]))
 				} else if len(tagged) > 0 {
-					var attrs []string
-					var sp cst.Span
-					for a := range tagged[rng.IntN(len(tagged))].Attrs() {
-						attrs = append(attrs, " "+a.Text())
-						if sp.End == 0 {
-							sp.Start = a.Span().Start - 1
-						}
-						sp.End = a.Span().End
-					}
-					slices.Reverse(attrs)
-					edits = append(edits, rewrite.Edit{Start: sp.Start, End: sp.End, New: strings.Join(attrs, "")})
+					edits = append(edits, reversedAttrs(tagged[rng.IntN(len(tagged))]))
 				}
 			}
 			if out, err := rewrite.Apply(f.src, edits); err == nil {
