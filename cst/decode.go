@@ -1,6 +1,7 @@
 package cst
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -198,6 +199,22 @@ func (d *decoder) chars(raw []byte, src int) {
 	if start < len(raw) {
 		d.m.add(d.b.Len(), src+start, len(raw)-start, len(raw)-start, true)
 		d.b.Write(raw[start:])
+	}
+}
+
+// AppendChars appends character data to b, normalising "\r\n" and a lone
+// "\r" to "\n" as XML parsers do.
+func AppendChars(b, raw []byte) []byte {
+	for {
+		i := bytes.IndexByte(raw, '\r')
+		if i < 0 {
+			return append(b, raw...)
+		}
+		b = append(append(b, raw[:i]...), '\n')
+		raw = raw[i+1:]
+		if len(raw) > 0 && raw[0] == '\n' {
+			raw = raw[1:]
+		}
 	}
 }
 

@@ -175,3 +175,16 @@ func TestAttrWithoutValue(t *testing.T) {
 		}
 	}
 }
+
+func TestAppendChars(t *testing.T) {
+	for _, tt := range []struct{ raw, want string }{
+		{"", ""},
+		{"a\nb", "a\nb"},
+		{"a\r\nb\rc\r", "a\nb\nc\n"},
+		{"\r\r\n\n", "\n\n\n"},
+	} {
+		if got := string(cst.AppendChars([]byte("x"), []byte(tt.raw))); got != "x"+tt.want {
+			t.Errorf("AppendChars(%q) = %q, want %q", tt.raw, got, "x"+tt.want)
+		}
+	}
+}

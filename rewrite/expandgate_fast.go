@@ -633,7 +633,7 @@ func appendText(b []byte, r run) ([]byte, bool) {
 		switch n.Kind() {
 		case cst.KindCDATA:
 			raw := n.Bytes()
-			b = appendChars(b, raw[len("<![CDATA["):len(raw)-len("]]>")])
+			b = cst.AppendChars(b, raw[len("<![CDATA["):len(raw)-len("]]>")])
 		case cst.KindText:
 			for tok := range n.Tokens() {
 				switch tok.Kind() {
@@ -644,25 +644,10 @@ func appendText(b []byte, r run) ([]byte, bool) {
 					}
 					b = append(b, s...)
 				default:
-					b = appendChars(b, tok.Bytes())
+					b = cst.AppendChars(b, tok.Bytes())
 				}
 			}
 		}
 	}
 	return b, true
-}
-
-// appendChars appends character data with line ends normalised.
-func appendChars(b, raw []byte) []byte {
-	for {
-		i := bytes.IndexByte(raw, '\r')
-		if i < 0 {
-			return append(b, raw...)
-		}
-		b = append(append(b, raw[:i]...), '\n')
-		raw = raw[i+1:]
-		if len(raw) > 0 && raw[0] == '\n' {
-			raw = raw[1:]
-		}
-	}
 }

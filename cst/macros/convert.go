@@ -255,16 +255,16 @@ func (c *converter) add(r *textRun, k cst.Node) {
 	}
 	r.pieces++
 	if kind == cst.KindCDATA {
-		r.buf = appendChars(r.buf, raw)
+		r.buf = cst.AppendChars(r.buf, raw)
 		return
 	}
 	for off := 0; off < len(raw); {
 		i := bytes.IndexByte(raw[off:], '&')
 		if i < 0 {
-			r.buf = appendChars(r.buf, raw[off:])
+			r.buf = cst.AppendChars(r.buf, raw[off:])
 			break
 		}
-		r.buf = appendChars(r.buf, raw[off:off+i])
+		r.buf = cst.AppendChars(r.buf, raw[off:off+i])
 		i += off
 		j := i + bytes.IndexByte(raw[i:], ';')
 		s, ok := resolveRef(raw[i : j+1])
@@ -296,23 +296,6 @@ func (c *converter) finish(r *textRun, at int) (string, origin) {
 	start := c.texts.Len()
 	c.texts.Write(r.buf)
 	return c.texts.String()[start:], originAt(spanOf(r.start, r.end))
-}
-
-// appendChars appends character data, normalising "\r\n" and a lone "\r"
-// to "\n" as XML parsers do.
-func appendChars(b, raw []byte) []byte {
-	for {
-		i := bytes.IndexByte(raw, '\r')
-		if i < 0 {
-			return append(b, raw...)
-		}
-		b = append(b, raw[:i]...)
-		b = append(b, '\n')
-		raw = raw[i+1:]
-		if len(raw) > 0 && raw[0] == '\n' {
-			raw = raw[1:]
-		}
-	}
 }
 
 var predefined = map[string]string{"lt": "<", "gt": ">", "amp": "&", "quot": `"`, "apos": "'"}
