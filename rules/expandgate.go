@@ -69,9 +69,9 @@ type Formatted struct {
 // in it ([Landings]), with imports resolved as the run resolved them. When
 // the expansion-equality gate proved the output's view equal to the
 // input's, but perhaps for declared changes of texts, without expanding
-// the output, they are read from the input's
-// expansion, which the run has made already: the views then hold the same
-// elements of the same imported files under parents of the same tags.
+// the output, they are read from the input's expansion, which the run has
+// made already: the views then hold the same elements of the same
+// imported files under parents of the same tags.
 func (f *Formatted) Imports() ([]string, map[string]*Landing, error) {
 	if f.views == nil {
 		return nil, nil, errors.New("no output to expand")
@@ -101,8 +101,8 @@ func (f *Formatted) Release() {
 // there are none (it is how fixes combine), on the rules without which
 // the gate passes; failing that, on all the rules that applied.
 func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (Formatted, error) {
-	imports := importersAllow(rs)
-	res, err := formatGated(file, src, rs, opts, declared(rs), imports)
+	importerAllow := importersAllow(rs)
+	res, err := formatGated(file, src, rs, opts, declared(rs), importerAllow)
 	var ge *rewrite.GateError
 	if !errors.As(err, &ge) || len(ge.Codes) < 2 {
 		return res, err
@@ -113,7 +113,7 @@ func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (Format
 	}
 	opts.Report = nil
 	refused := func(sub []*Rule) bool {
-		_, err := formatGated(file, src, sub, opts, declared(sub), imports)
+		_, err := formatGated(file, src, sub, opts, declared(sub), importerAllow)
 		var e *rewrite.GateError
 		return errors.As(err, &e) && e.Gate == ge.Gate
 	}
@@ -144,11 +144,11 @@ func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (Format
 
 // formatGated runs the fix loop of rs with the gates of opts, the
 // expansion-equality gate accepting the changes in allow and the
-// importers' those in imports, and checks that
-// every declared change the gate needed belongs to a rule that applied.
+// importers' gate those in importerAllow, and checks that every declared
+// change the gate needed belongs to a rule that applied.
 // One cache of parses and expansions serves the rules of every iteration,
 // the gate and the report on the output.
-func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow, imports []*rewrite.ViewChange) (Formatted, error) {
+func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow, importerAllow []*rewrite.ViewChange) (Formatted, error) {
 	var gates []rewrite.Gate
 	var used []*rewrite.ViewChange
 	mo := macros.Options{NoDisk: true}
@@ -170,7 +170,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 		gates = append(gates, gate)
 	}
 	if len(opts.Importers) > 0 {
-		gates = append(gates, importersGate(opts.Importers, mo, imports, views))
+		gates = append(gates, importersGate(opts.Importers, mo, importerAllow, views))
 	}
 	gates = append(gates, opts.Gates...)
 	// The pass remembers every version for the gate, and keeps what the
@@ -499,10 +499,16 @@ func (c *viewCache) release() {
 }
 
 // remember records t as the parse of its bytes.
-func (c *viewCache) remember(t *cst.Tree) {
-	if c.lookup(t.Source()) == nil {
-		c.views = append(c.views, &cachedView{tree: t})
+func (c *viewCache) remember(t *cst.Tree) { c.entry(t) }
+
+// entry returns the entry of t's bytes, made for t when there is none.
+func (c *viewCache) entry(t *cst.Tree) *cachedView {
+	v := c.lookup(t.Source())
+	if v == nil {
+		v = &cachedView{tree: t}
+		c.views = append(c.views, v)
 	}
+	return v
 }
 
 // expand expands t, or returns the expansion of the same bytes made
@@ -511,11 +517,7 @@ func (c *viewCache) expand(t *cst.Tree, opts macros.Options) (*macros.Result, er
 	if !sameOptions(opts, c.opts) {
 		return macros.ExpandTree(t, opts)
 	}
-	v := c.lookup(t.Source())
-	if v == nil {
-		v = &cachedView{tree: t}
-		c.views = append(c.views, v)
-	}
+	v := c.entry(t)
 	if !v.done {
 		v.res, v.err = macros.ExpandTree(v.tree, opts)
 		v.done = true
@@ -526,11 +528,7 @@ func (c *viewCache) expand(t *cst.Tree, opts macros.Options) (*macros.Result, er
 // convert returns macros.FromTree of t, or the canonical tree of the same
 // bytes made before.
 func (c *viewCache) convert(t *cst.Tree) (*macros.Element, error) {
-	v := c.lookup(t.Source())
-	if v == nil {
-		v = &cachedView{tree: t}
-		c.views = append(c.views, v)
-	}
+	v := c.entry(t)
 	if !v.converted {
 		v.root, v.rootErr = macros.FromTree(v.tree)
 		v.converted = true

@@ -94,16 +94,16 @@ func loadShared(path string, cache *macros.Cache, slabs *cst.Slabs) (*source, *f
 			t = c
 		}
 	}
-	owned := false
+	owned := false // parsed into slabs here, and shared with no cache
 	if t == nil {
 		t = slabs.Parse(path, src)
-		owned = true
 		if cache != nil && t.WellFormed() && rules.Classify(t) == rules.TargetMacro {
 			cache.Seed(path, t)
-			owned = false
+		} else {
+			owned = slabs != nil
 		}
 	}
-	s := &source{path: path, src: src, tree: t, kind: rules.Classify(t), wf: t.WellFormed(), owned: owned && slabs != nil}
+	s := &source{path: path, src: src, tree: t, kind: rules.Classify(t), wf: t.WellFormed(), owned: owned}
 	if s.kind != 0 && !t.WellFormed() {
 		return s, &fileError{path: path, msg: path + ": malformed XML", parse: t.Errors()}
 	}
