@@ -36,6 +36,27 @@ func parallel(n int, f func(i int)) {
 }
 
 // gatedFile is one corpus file formatted with the expansion-equality gate.
+// wellFormedCorpus returns the well-formed tools and macro files of the
+// corpus, with their paths on disk, the bases of their imports.
+func wellFormedCorpus(t *testing.T) (tools, libs []gatedFile) {
+	t.Helper()
+	root := filepath.Join(sharedDir(t), "corpus")
+	for _, f := range corpusFiles(t) {
+		tr := cst.Parse(f.rel, f.src)
+		if !tr.WellFormed() {
+			continue
+		}
+		g := gatedFile{path: filepath.Join(root, f.rel), rel: f.rel, src: f.src}
+		switch rules.Classify(tr) {
+		case rules.TargetTool:
+			tools = append(tools, g)
+		case rules.TargetMacro:
+			libs = append(libs, g)
+		}
+	}
+	return tools, libs
+}
+
 type gatedFile struct {
 	path string // on disk, the base of its imports
 	rel  string
@@ -173,24 +194,7 @@ func TestCorpusMacroFilesThroughImporters(t *testing.T) {
 		t.Fatal(err)
 	}
 	mo := macros.Options{Cache: macros.NewCache()}
-	root := filepath.Join(sharedDir(t), "corpus")
-	type tool struct {
-		path string
-		src  []byte
-	}
-	var tools []tool
-	var libs []gatedFile
-	for _, f := range corpusFiles(t) {
-		tr := cst.Parse(f.rel, f.src)
-		switch rules.Classify(tr) {
-		case rules.TargetTool:
-			tools = append(tools, tool{filepath.Join(root, f.rel), f.src})
-		case rules.TargetMacro:
-			if tr.WellFormed() {
-				libs = append(libs, gatedFile{path: filepath.Join(root, f.rel), rel: f.rel, src: f.src})
-			}
-		}
-	}
+	tools, libs := wellFormedCorpus(t)
 	// Who imports what, under the path its expansion opens.
 	importers := map[string][]rules.Importer{}
 	var mu sync.Mutex

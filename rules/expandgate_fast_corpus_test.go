@@ -34,17 +34,7 @@ func TestCorpusUnchangedIsSound(t *testing.T) {
 		t.Fatal(err)
 	}
 	mo := macros.Options{Cache: macros.NewCache()}
-	root := filepath.Join(sharedDir(t), "corpus")
-	type tool struct {
-		path string
-		src  []byte
-	}
-	var tools []tool
-	for _, f := range corpusFiles(t) {
-		if tr := cst.Parse(f.rel, f.src); rules.Classify(tr) == rules.TargetTool && tr.WellFormed() {
-			tools = append(tools, tool{filepath.Join(root, f.rel), f.src})
-		}
-	}
+	tools, _ := wellFormedCorpus(t)
 	var gates, proved, pairs, provedPairs, provedChanges atomic.Int64
 	allow := rules.Declared(rs)
 	parallel(len(tools), func(i int) {

@@ -91,20 +91,7 @@ func TestCorpusMacroFileProofIsSound(t *testing.T) {
 		t.Fatal(err)
 	}
 	mo := macros.Options{Cache: macros.NewCache()}
-	root := filepath.Join(sharedDir(t), "corpus")
-	var tools, libs []gatedFile
-	for _, f := range corpusFiles(t) {
-		tr := cst.Parse(f.rel, f.src)
-		if !tr.WellFormed() {
-			continue
-		}
-		switch rules.Classify(tr) {
-		case rules.TargetTool:
-			tools = append(tools, gatedFile{path: filepath.Join(root, f.rel), rel: f.rel, src: f.src})
-		case rules.TargetMacro:
-			libs = append(libs, gatedFile{path: filepath.Join(root, f.rel), rel: f.rel, src: f.src})
-		}
-	}
+	tools, libs := wellFormedCorpus(t)
 	// Who imports what, as rewriteAll finds it: a rewritten tool with its
 	// output and landings, one the gate refused as it stands, landing
 	// unknown.
