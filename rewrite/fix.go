@@ -40,6 +40,52 @@ type Fix struct {
 	Message       string // what the fix does, for people
 	Edits         []Edit
 	Applicability Applicability
+	// Wrap is set by a fix that wraps character data in a CDATA section
+	// (its edits insert the delimiters at the ends of the text and write
+	// each reference as its character). [Merge] takes another fix's edit
+	// inside that text along with it only when the edit reads the same
+	// inside the section as outside it.
+	Wrap *CDATAWrap
+}
+
+// CDATAWrap is the character data a [Fix] wraps in a CDATA section: the
+// source bytes from Start, as written.
+type CDATAWrap struct {
+	Start int
+	Text  string
+}
+
+// end returns the offset just past the wrapped text.
+func (w *CDATAWrap) end() int { return w.Start + len(w.Text) }
+
+// admits reports whether e, an edit of another fix, can be applied along
+// with the wrap. An edit outside the text is independent of it (one that
+// ends where the text starts, or starts where it ends, included). An
+// insertion at either end, where the wrap inserts a delimiter, or an edit
+// across an end would land on the wrong side of one: it is not admitted.
+// An edit inside must keep every byte it replaces (its new text holds
+// them) and add none of the characters that read differently in a CDATA
+// section ('&' and '<' start markup outside one only) or could end it
+// ("]]>"): it was made for the text as escaped and must mean the same
+// once wrapped. Edits that touch a reference the wrap writes as its
+// character conflict with the wrap's own edit of it.
+func (w *CDATAWrap) admits(e Edit) bool {
+	start, end := w.Start, w.end()
+	switch {
+	case e.End < start || e.Start > end:
+		return true
+	case e.Start == e.End:
+		if e.Start == start || e.Start == end {
+			return false
+		}
+	case e.End == start || e.Start == end:
+		return true
+	case e.Start < start || e.End > end:
+		return false
+	}
+	old := w.Text[e.Start-start : e.End-start]
+	i := strings.Index(e.New, old)
+	return i >= 0 && !strings.ContainsAny(e.New[:i], "&<]>") && !strings.ContainsAny(e.New[i+len(old):], "&<]>")
 }
 
 func (f Fix) start() int {
@@ -62,6 +108,9 @@ func (f Fix) start() int {
 // It runs in O(n log n) for n edits when conflicts are rare: every edit is
 // sorted once, conflicting pairs are found by one sweep, and the fixes are
 // then taken greedily in order. The fixes' edit slices are only read.
+//
+// A fix that wraps text in CDATA ([Fix.Wrap]) also conflicts with every
+// other fix with an edit inside that text the wrap does not admit.
 func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
 	state := make([]mergeState, len(fixes))
 	order := make([]int, len(fixes))
@@ -128,6 +177,20 @@ func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
 				}
 				clash[a.fix] = append(clash[a.fix], b.fix)
 				clash[b.fix] = append(clash[b.fix], a.fix)
+			}
+		}
+	}
+	for w, f := range fixes {
+		if f.Wrap == nil {
+			continue
+		}
+		for _, t := range all {
+			if t.fix != w && !f.Wrap.admits(t.Edit) {
+				if clash == nil {
+					clash = map[int][]int{}
+				}
+				clash[w] = append(clash[w], t.fix)
+				clash[t.fix] = append(clash[t.fix], w)
 			}
 		}
 	}

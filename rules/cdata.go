@@ -27,6 +27,7 @@ type cdataBody struct {
 	verdict cdataVerdict
 	reason  string         // why a residual body cannot be wrapped
 	edits   []rewrite.Edit // for a wrappable body
+	wrap    *rewrite.CDATAWrap
 }
 
 // classifyCDATA is the one predicate both halves of GTR018 and GTR019 use.
@@ -68,16 +69,15 @@ func classifyCDATA(p *Pass, el cst.Node) cdataBody {
 		return cdataBody{verdict: cdataResidual, reason: "it mixes text with " + describeNode(other)}
 	}
 	span := el.ContentSpan()
-	// One edit replaces the whole body, so that it conflicts with any other
-	// fix inside it: an edit computed for the text as escaped (such as
-	// GTR207 writing '>' as &gt;) would change the text once inside CDATA.
-	// The bytes that stay the same are written back as they were. The text
-	// a parser reads ([cst.Content]) is followed on the way, without being
-	// built: whether it holds "]]>" or a carriage return, and the first
-	// reference that cannot be written as characters.
-	var body strings.Builder
-	body.Grow(len("<![CDATA[") + span.Len() + len("]]>"))
-	body.WriteString("<![CDATA[")
+	// The edits insert the delimiters and write each reference as its
+	// character; the bytes between stay as they are. The text a parser
+	// reads ([cst.Content]) is followed on the way, without being built:
+	// whether it holds "]]>" or a carriage return, and the first reference
+	// that cannot be written as characters. Another fix's edit inside the
+	// body is merged with the wrap only when it reads the same once
+	// wrapped ([rewrite.CDATAWrap]): an edit made for the text as escaped,
+	// such as GTR207 writing '>' as &gt;, would change it inside CDATA.
+	edits := []rewrite.Edit{{Start: span.Start, End: span.Start, New: "<![CDATA["}}
 	var t cdataText
 	problem := ""
 	for tok := range el.Tokens() {
@@ -86,7 +86,6 @@ func classifyCDATA(p *Pass, el cst.Node) cdataBody {
 		}
 		if tok.Kind() != cst.TokEntityRef && tok.Kind() != cst.TokCharRef {
 			t.read(tok.Bytes()) // line ends read as "\n", which changes neither check
-			body.Write(tok.Bytes())
 			continue
 		}
 		r, ok := resolveReference(tok.Text())
@@ -107,7 +106,7 @@ func classifyCDATA(p *Pass, el cst.Node) cdataBody {
 		if r == "\n" {
 			r = p.Newline
 		}
-		body.WriteString(r)
+		edits = append(edits, rewrite.ReplaceSpan(tok.Span(), r))
 	}
 	switch {
 	case t.sectionEnd:
@@ -119,8 +118,9 @@ func classifyCDATA(p *Pass, el cst.Node) cdataBody {
 	case problem != "":
 		return cdataBody{verdict: cdataResidual, reason: problem}
 	}
-	body.WriteString("]]>")
-	return cdataBody{verdict: cdataWrappable, edits: []rewrite.Edit{rewrite.ReplaceSpan(span, body.String())}}
+	edits = append(edits, rewrite.Edit{Start: span.End, End: span.End, New: "]]>"})
+	wrap := &rewrite.CDATAWrap{Start: span.Start, Text: p.Tree.SourceString()[span.Start:span.End]}
+	return cdataBody{verdict: cdataWrappable, edits: edits, wrap: wrap}
 }
 
 // cdataText follows the text a parser reads from a body, piece by piece:
@@ -214,7 +214,8 @@ func checkCDATAWrap(p *Pass, name string) {
 	if b.verdict != cdataWrappable {
 		return
 	}
-	p.Fix(el.StartTag(), fmt.Sprintf("<%s> body is plain text; wrap it in CDATA", name), b.edits...)
+	msg := fmt.Sprintf("<%s> body is plain text; wrap it in CDATA", name)
+	p.fix(el.StartTag().Span(), msg, &rewrite.Fix{Code: p.Rule.Code, Message: msg, Edits: b.edits, Applicability: rewrite.Safe, Wrap: b.wrap})
 }
 
 // checkCDATAResidual is the check of the advisory halves: report the body of

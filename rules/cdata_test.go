@@ -6,6 +6,8 @@ import (
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -206,9 +208,42 @@ func TestCDATAMatchesReference(t *testing.T) {
 		p := passFor(tree)
 		el := toolChild(p, "command")
 		got, want := classifyCDATA(p, el), classifyCDATAReference(p, el)
-		if got.verdict != want.verdict || got.reason != want.reason || len(got.edits) != len(want.edits) ||
-			len(got.edits) == 1 && got.edits[0] != want.edits[0] {
+		if got.verdict != want.verdict || got.reason != want.reason || (got.edits == nil) != (want.edits == nil) {
 			t.Fatalf("%q: got %+v, want %+v", src, got, want)
 		}
+		// The wrap is written as its delimiters and references, where the
+		// reference writes the whole body: both give one output.
+		if got.edits != nil {
+			g, gerr := rewrite.Apply(src, got.edits)
+			w, werr := rewrite.Apply(src, want.edits)
+			if gerr != nil || werr != nil || string(g) != string(w) {
+				t.Fatalf("%q: wrapped as %q (%v), reference %q (%v)", src, g, gerr, w, werr)
+			}
+			span := el.ContentSpan()
+			if got.wrap == nil || got.wrap.Start != span.Start || got.wrap.Text != string(src[span.Start:span.End]) {
+				t.Fatalf("%q: wrap %+v does not name the body %v", src, got.wrap, span)
+			}
+		}
 	})
+}
+
+// TestCDATAWrapMergesWithQuotes checks that GTR018.1's wrap and GTR020.1's
+// quotes inside the same <command> are applied in one iteration: the quotes
+// read the same once wrapped, so neither waits for the other.
+func TestCDATAWrapMergesWithQuotes(t *testing.T) {
+	src := []byte(`<tool id="t" name="T" version="1.0">
+    <command>sort $input &gt; $output &amp;&amp; echo done</command>
+    <inputs>
+        <param name="input" type="data" format="txt"/>
+    </inputs>
+    <outputs>
+        <data name="output" format="txt"/>
+    </outputs>
+</tool>
+`)
+	res, err := Format("t.xml", src, []*Rule{GTR018_1, GTR020_1})
+	require.NoError(t, err)
+	assert.Contains(t, string(res.Output), `<command><![CDATA[sort '$input' > '$output' && echo done]]></command>`)
+	assert.Equal(t, 1, res.Iterations)
+	assert.Equal(t, []string{"GTR018.1", "GTR020.1"}, res.Codes())
 }
