@@ -2,6 +2,8 @@ package rewrite
 
 import (
 	"bytes"
+	"iter"
+	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -161,10 +163,11 @@ type prover struct {
 	spaceToken bool
 	// quoted is set when every macro parameter is quoted with "@".
 	quoted bool
-	// landed holds the offsets of the elements of the tool file that have
-	// a copy in before's view whose parent is a data element; built on
-	// first use.
-	landed     map[int]bool
+	// landed holds, sorted, the offsets of the elements of the tool file
+	// that have a copy in before's view whose parent is a data element;
+	// built on first use (landedDone).
+	landed     []int
+	landedDone bool
 	bufA, bufB []byte // decoded texts
 	// root is before's <tool>; allow are the declared changes the proof
 	// may accept, used those it did.
@@ -200,19 +203,41 @@ func (p *prover) readDefs(root cst.Node, res *macros.Result) bool {
 
 func (p *prover) addDefs(defs cst.Node) {
 	for d := range defs.Elements() {
-		if (d.Is("xml") || d.Is("macro")) && d.Attr("token_quote").IsValid() {
-			p.quoted = false
-		}
-		if d.Is("macro") {
-			if typ, ok := d.AttrValue("type"); !ok || typ != "token" {
-				continue
-			}
-		} else if !d.Is("token") {
+		tag := d.Name()
+		if tag != "xml" && tag != "macro" && tag != "token" {
 			continue
 		}
-		name := d.Get("name")
-		p.tokens = append(p.tokens, name)
-		if isLayout(name) {
+		// One pass over the attributes reads the three that matter, the
+		// first of each name as cst.Node.Attr finds it.
+		var name, typ cst.Node
+		quote := false
+		for a := d.StartTag().FirstChild(); a.IsValid(); a = a.NextSibling() {
+			if a.Kind() != cst.KindAttribute {
+				continue
+			}
+			switch a.Name() {
+			case "token_quote":
+				quote = true
+			case "type":
+				if !typ.IsValid() {
+					typ = a
+				}
+			case "name":
+				if !name.IsValid() {
+					name = a
+				}
+			}
+		}
+		if quote && tag != "token" {
+			p.quoted = false
+		}
+		// Only <token> and <macro type="token"> define tokens.
+		if tag == "xml" || tag == "macro" && (!typ.IsValid() || typ.Value() != "token") {
+			continue
+		}
+		n := name.Value()
+		p.tokens = append(p.tokens, n)
+		if isLayout(n) {
 			p.spaceToken = true
 		}
 	}
@@ -244,8 +269,8 @@ func (p *prover) landsInData(n cst.Node) bool {
 	if p.view == nil { // the tool is its own view
 		return p.isData(n.Parent().Name())
 	}
-	if p.landed == nil {
-		p.landed = map[int]bool{}
+	if !p.landedDone {
+		p.landedDone = true
 		file := p.view.File()
 		var walk func(e *macros.Element)
 		walk = func(e *macros.Element) {
@@ -255,14 +280,16 @@ func (p *prover) landsInData(n cst.Node) bool {
 			data := p.isData(e.Tag)
 			for _, c := range e.Children {
 				if data && c.Loc.File == file {
-					p.landed[c.Loc.Span.Start] = true
+					p.landed = append(p.landed, c.Loc.Span.Start)
 				}
 				walk(c)
 			}
 		}
 		walk(p.view.Root)
+		slices.Sort(p.landed)
 	}
-	return p.landed[n.Span().Start]
+	_, found := slices.BinarySearch(p.landed, n.Span().Start)
+	return found
 }
 
 // tool compares the <tool> elements a (before) and b (after).
@@ -524,9 +551,24 @@ func (p *prover) attrs(a, b cst.Node, ordered bool) bool {
 	}
 	// Names are unique in a well-formed element: the counts being equal,
 	// every attribute of a found in b with its value makes the sets equal.
-	for x := range a.Attrs() {
-		y := b.Attr(x.Name())
-		if !y.IsValid() || !sameValue(x, y) || p.holdsToken(x.Name()) {
+	// b's attributes are listed once rather than searched for each of a's.
+	var buf [16]cst.Node
+	ys := buf[:0]
+	for y := sb.FirstChild(); y.IsValid(); y = y.NextSibling() {
+		if y.Kind() == cst.KindAttribute {
+			ys = append(ys, y)
+		}
+	}
+	for x := sa.FirstChild(); x.IsValid(); x = x.NextSibling() {
+		if x.Kind() != cst.KindAttribute {
+			continue
+		}
+		name := x.Name()
+		i := 0
+		for i < len(ys) && ys[i].Name() != name {
+			i++
+		}
+		if i == len(ys) || !sameValue(x, ys[i]) || p.holdsToken(name) {
 			return false
 		}
 	}
@@ -558,11 +600,11 @@ func (p *prover) holdsToken(s string) bool {
 }
 
 // run is a text or tail as written: a run of character data, CDATA and
-// comment nodes, from first (the zero Node when the run is empty) up to
-// end in the source.
+// comment nodes, siblings from first to last (both the zero Node when the
+// run is empty). Keeping the last node rather than where it ends spares
+// computing the span of every node of every run; few runs need it.
 type run struct {
-	first cst.Node
-	end   int
+	first, last cst.Node
 }
 
 // textRun returns the run starting at n and the node after it.
@@ -574,7 +616,7 @@ func textRun(n cst.Node) (run, cst.Node) {
 			if !r.first.IsValid() {
 				r.first = n
 			}
-			r.end = n.Span().End
+			r.last = n
 			continue
 		}
 		break
@@ -582,12 +624,23 @@ func textRun(n cst.Node) (run, cst.Node) {
 	return r, n
 }
 
+// nodes returns the nodes of the run in order.
+func (r run) nodes() iter.Seq[cst.Node] {
+	return func(yield func(cst.Node) bool) {
+		if !r.first.IsValid() {
+			return
+		}
+		for n := r.first; yield(n) && n != r.last; n = n.NextSibling() {
+		}
+	}
+}
+
 // bytes returns the run's source.
 func (r run) bytes() []byte {
 	if !r.first.IsValid() {
 		return nil
 	}
-	return r.first.Tree().Source()[r.first.Span().Start:r.end]
+	return r.first.Tree().Source()[r.first.Span().Start:r.last.Span().End]
 }
 
 // text reports whether two runs read the same, or both as whitespace when
@@ -610,6 +663,9 @@ func (p *prover) text(a, b run, exact bool) bool {
 
 // layout reports whether a run reads as XML whitespace only.
 func (p *prover) layout(r run) bool {
+	if l, known := plainLayout(r); known {
+		return l
+	}
 	var ok bool
 	p.bufA, ok = appendText(p.bufA[:0], r)
 	if !ok {
@@ -623,13 +679,39 @@ func (p *prover) layout(r run) bool {
 	return true
 }
 
+// plainLayout tells layout from the run's bytes as written, without
+// decoding them, when it can: it is known when the run holds no CDATA and
+// no reference, or when a text holds a byte that is not whitespace before
+// its first reference. Comments read as nothing, and every other byte of
+// character data reads as itself but for "\r", read as "\n": both
+// whitespace.
+func plainLayout(r run) (layout, known bool) {
+	for n := range r.nodes() {
+		switch n.Kind() {
+		case cst.KindCDATA:
+			return false, false
+		case cst.KindText:
+			for _, c := range n.Bytes() {
+				switch c {
+				case ' ', '\t', '\n', '\r':
+				case '&':
+					return false, false
+				default:
+					return false, true
+				}
+			}
+		}
+	}
+	return true, true
+}
+
 // appendText appends the text of a run as lxml reads it, as
 // [macros.FromTree] decodes it: comments removed, CDATA as text,
 // references resolved, "\r\n" and lone "\r" read as "\n". It reports false
 // for a reference it cannot resolve, which a well-formed file without a
 // DOCTYPE does not hold.
 func appendText(b []byte, r run) ([]byte, bool) {
-	for n := r.first; n.IsValid() && n.Span().Start < r.end; n = n.NextSibling() {
+	for n := range r.nodes() {
 		switch n.Kind() {
 		case cst.KindCDATA:
 			raw := n.Bytes()

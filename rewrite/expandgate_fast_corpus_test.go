@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -53,6 +54,7 @@ func TestUnchangedReadsAsFromTree(t *testing.T) {
 		}
 		files++
 		sameAsFromTree(t, path, tr.RootElement(), el)
+		sameDefs(t, path, tr.RootElement())
 		return nil
 	})
 	if err != nil {
@@ -75,6 +77,7 @@ func sameAsFromTree(t *testing.T, path string, n cst.Node, e *macros.Element) {
 	if s, ok := appendText(nil, r); !ok || string(s) != e.Text {
 		t.Errorf("%s: %s: text %q, FromTree %q", path, n.Pos(), s, e.Text)
 	}
+	samePlainLayout(t, path, n, r)
 	i = 0
 	for ; isItem(k); i++ {
 		if i >= len(e.Children) {
@@ -93,8 +96,58 @@ func sameAsFromTree(t *testing.T, path string, n cst.Node, e *macros.Element) {
 		if s, ok := appendText(nil, r); !ok || string(s) != c.Tail {
 			t.Errorf("%s: %s: tail %q, FromTree %q", path, k.Pos(), s, c.Tail)
 		}
+		samePlainLayout(t, path, n, r)
 	}
 	if i != len(e.Children) {
 		t.Errorf("%s: %s: %d children, FromTree %d", path, n.Pos(), i, len(e.Children))
+	}
+}
+
+// samePlainLayout checks that plainLayout, when it knows, tells layout as
+// decoding the run does.
+func samePlainLayout(t *testing.T, path string, n cst.Node, r run) {
+	t.Helper()
+	l, known := plainLayout(r)
+	if !known {
+		return
+	}
+	s, ok := appendText(nil, r)
+	if want := ok && isLayout(string(s)); l != want {
+		t.Errorf("%s: %s: plainLayout says %v of %q, decoded %v", path, n.Pos(), l, r.bytes(), want)
+	}
+}
+
+// sameDefs checks that addDefs reads the definitions of a <macros> element
+// or macro file as the reference below, which asks each attribute of
+// cst.Node, does.
+func sameDefs(t *testing.T, path string, root cst.Node) {
+	t.Helper()
+	defs := root
+	if root.Is("tool") {
+		defs = root.Element("macros")
+	}
+	var got prover
+	got.quoted = true
+	got.addDefs(defs)
+	want := prover{quoted: true}
+	for d := range defs.Elements() {
+		if (d.Is("xml") || d.Is("macro")) && d.Attr("token_quote").IsValid() {
+			want.quoted = false
+		}
+		if d.Is("macro") {
+			if typ, ok := d.AttrValue("type"); !ok || typ != "token" {
+				continue
+			}
+		} else if !d.Is("token") {
+			continue
+		}
+		name := d.Get("name")
+		want.tokens = append(want.tokens, name)
+		if isLayout(name) {
+			want.spaceToken = true
+		}
+	}
+	if !slices.Equal(got.tokens, want.tokens) || got.quoted != want.quoted || got.spaceToken != want.spaceToken {
+		t.Errorf("%s: addDefs read tokens %q quoted %v space %v, want %q %v %v", path, got.tokens, got.quoted, got.spaceToken, want.tokens, want.quoted, want.spaceToken)
 	}
 }
