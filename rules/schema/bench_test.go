@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 )
 
@@ -111,4 +112,33 @@ func BenchmarkExpandedNewestValid(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(len(results)*b.N)/b.Elapsed().Seconds(), "files/s")
+}
+
+// BenchmarkWrittenValidate is the other production use: each corpus tool
+// without <macros>, parsed outside the timing, validated as written at the
+// newest profile, serially.
+func BenchmarkWrittenValidate(b *testing.B) {
+	tools := loadCorpus(b)
+	shared := sharedDir(b, "corpus")
+	var roots []Element
+	for _, ct := range tools {
+		src, err := os.ReadFile(filepath.Join(shared, "corpus", ct.path))
+		if err != nil {
+			b.Fatal(err)
+		}
+		t := cst.Parse(ct.path, src)
+		if root := t.RootElement(); len(t.Errors()) == 0 && !root.Element("macros").IsValid() {
+			roots = append(roots, Written(root))
+		}
+	}
+	newest := Profiles()[len(Profiles())-1]
+	defaultSet()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, r := range roots {
+			Validate(r, newest)
+		}
+	}
+	b.ReportMetric(float64(len(roots)*b.N)/b.Elapsed().Seconds(), "files/s")
 }

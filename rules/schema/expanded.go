@@ -34,6 +34,18 @@ func (x expandedElem) NumAttrs() int               { return len(x.e.Attrs) }
 func (x expandedElem) Attr(i int) (string, string) { return x.e.Attrs[i].Name, x.e.Attrs[i].Value }
 func (x expandedElem) Pos() any                    { return x.e }
 
+// appendAttrs appends the attributes to dst (see [attrLister]).
+func (x expandedElem) appendAttrs(dst []attrPair, values bool) []attrPair {
+	for _, a := range x.e.Attrs {
+		p := attrPair{name: a.Name}
+		if values {
+			p.value = a.Value
+		}
+		dst = append(dst, p)
+	}
+	return dst
+}
+
 // NumChildren counts the children that are not processing instructions.
 func (x expandedElem) NumChildren() int {
 	n := 0

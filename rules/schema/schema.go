@@ -187,12 +187,14 @@ func (s *set) validate(root Element, profile string, first bool) []Error {
 	}
 	v := validator{set: s, prof: p, first: first}
 	sc := scratchPool.Get().(*scratch)
-	v.kids, v.scope = sc.kids[:0], sc.scope[:0]
+	v.kids, v.scope, v.attrs = sc.kids[:0], sc.scope[:0], sc.attrs[:0]
 	v.root(root)
 	// Keep nothing of the tree alive in the pool: v.kids is already
-	// cleared (see dropKids); the bindings, few if any, are cleared here.
+	// cleared (see dropKids); the bindings, few if any, and the last
+	// attributes listed are cleared here.
 	clear(v.scope[:cap(v.scope)])
-	sc.kids, sc.scope = v.kids[:0], v.scope[:0]
+	clear(v.attrs)
+	sc.kids, sc.scope, sc.attrs = v.kids[:0], v.scope[:0], v.attrs[:0]
 	scratchPool.Put(sc)
 	return v.errs
 }
@@ -203,6 +205,7 @@ func (s *set) validate(root Element, profile string, first bool) []Error {
 type scratch struct {
 	kids  []Element
 	scope []nsBinding
+	attrs []attrPair
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}

@@ -21,6 +21,7 @@ type validator struct {
 	errs  []Error
 	scope []nsBinding // in-scope namespace declarations, innermost last
 	kids  []Element   // children of the elements being walked, outermost first
+	attrs []attrPair  // the attributes of one element (see attrsOf)
 }
 
 type nsBinding struct{ prefix, uri string }
@@ -79,16 +80,50 @@ func (v *validator) split(qname string, attr bool) (ns, local string) {
 	return uri, local
 }
 
-// enter pushes e's namespace declarations; the caller restores v.scope.
-func (v *validator) enter(e Element) {
+// attrPair is an attribute as [Element.Attr] returns it.
+type attrPair struct{ name, value string }
+
+// attrLister is implemented by Elements that list their attributes faster
+// all at once than one Attr call at a time (see [writtenElem.appendAttrs]).
+type attrLister interface {
+	// appendAttrs appends the attributes to dst in order, their values
+	// left empty unless values is set.
+	appendAttrs(dst []attrPair, values bool) []attrPair
+}
+
+// attrsOf returns e's attributes, their values only when values is set.
+// They are kept in v.attrs until the next call, so a caller must be done
+// with them before it calls anything that lists attributes again.
+func (v *validator) attrsOf(e Element, values bool) []attrPair {
+	clear(v.attrs)
+	v.attrs = v.attrs[:0]
+	if l, ok := e.(attrLister); ok {
+		v.attrs = l.appendAttrs(v.attrs, values)
+		return v.attrs
+	}
 	for i, n := 0, e.NumAttrs(); i < n; i++ {
 		name, value := e.Attr(i)
+		if !values {
+			value = ""
+		}
+		v.attrs = append(v.attrs, attrPair{name, value})
+	}
+	return v.attrs
+}
+
+// enter pushes e's namespace declarations; the caller restores v.scope.
+// The names decide, so only a declaration's value is asked for.
+func (v *validator) enter(e Element) {
+	for i, a := range v.attrsOf(e, false) {
+		name := a.name
 		if len(name) < 5 || name[0] != 'x' {
 			continue
 		}
 		if name == "xmlns" {
+			_, value := e.Attr(i)
 			v.scope = append(v.scope, nsBinding{"", value})
 		} else if p, ok := strings.CutPrefix(name, "xmlns:"); ok {
+			_, value := e.Attr(i)
 			v.scope = append(v.scope, nsBinding{p, value})
 		}
 	}
@@ -162,8 +197,8 @@ func (v *validator) element(e Element, d *elemDecl) {
 
 // simpleElement validates an element whose type is a simple type.
 func (v *validator) simpleElement(e Element, d *elemDecl) {
-	for i, n := 0, e.NumAttrs(); i < n; i++ {
-		name, _ := e.Attr(i)
+	for _, a := range v.attrsOf(e, false) {
+		name := a.name
 		if ns, _ := v.split(name, true); isNSDecl(name) || ns == xsiNS {
 			continue
 		}
@@ -261,8 +296,8 @@ func (v *validator) value(e Element, st *stype, value, attr string) {
 func (v *validator) attributes(e Element, ct *ctype) {
 	var buf [16]string
 	seen := buf[:0]
-	for i, n := 0, e.NumAttrs(); i < n; i++ {
-		name, value := e.Attr(i)
+	for _, a := range v.attrsOf(e, true) {
+		name, value := a.name, a.value
 		if isNSDecl(name) {
 			continue
 		}

@@ -44,6 +44,23 @@ func (x writtenElem) Attr(i int) (string, string) {
 	panic("schema: attribute index out of range")
 }
 
+// appendAttrs appends the attributes of the start tag to dst, walking it
+// once where Attr walks it up to the i'th (see [attrLister]); values are
+// decoded only when asked for.
+func (x writtenElem) appendAttrs(dst []attrPair, values bool) []attrPair {
+	for a := x.n.StartTag().FirstChild(); a.IsValid(); a = a.NextSibling() {
+		if a.Kind() != cst.KindAttribute {
+			continue
+		}
+		p := attrPair{name: a.Name()} // interned: the name token's text, not copied
+		if values {
+			p.value = a.Value()
+		}
+		dst = append(dst, p)
+	}
+	return dst
+}
+
 // NumChildren counts the child elements.
 func (x writtenElem) NumChildren() int {
 	n := 0
