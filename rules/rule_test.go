@@ -2,7 +2,12 @@ package rules
 
 import (
 	"reflect"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rewrite"
@@ -102,4 +107,48 @@ func TestToolElementsCorpus(t *testing.T) {
 			checkToolElements(t, tree)
 		}
 	}
+}
+
+// TestSortDiagnostics checks sortDiagnostics, which sorts keys and then
+// moves each finding once, against the stable sort it replaces, on lists
+// with many equal positions and codes (and marked so that a reordering of
+// equals shows).
+func TestSortDiagnostics(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 150).Draw(t, "n")
+		ds := make([]Diagnostic, n)
+		for i := range ds {
+			ds[i] = Diagnostic{
+				Code:    rapid.SampledFrom([]string{"GTR001", "GTR020.1", "GTR020.2", "GTR203"}).Draw(t, "code"),
+				Span:    cst.Span{Start: rapid.IntRange(0, 20).Draw(t, "start")},
+				Message: strconv.Itoa(i),
+			}
+		}
+		want := slices.Clone(ds)
+		slices.SortStableFunc(want, func(a, b Diagnostic) int {
+			if a.Span.Start != b.Span.Start {
+				return a.Span.Start - b.Span.Start
+			}
+			return strings.Compare(a.Code, b.Code)
+		})
+		sortDiagnostics(ds)
+		if !reflect.DeepEqual(ds, want) {
+			t.Fatalf("sortDiagnostics gives\n%v\nthe stable sort\n%v", ds, want)
+		}
+	})
+}
+
+// TestInOrder checks that inOrder sorts like sortByOrder whatever lists it
+// saw before.
+func TestInOrder(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		for range 3 {
+			rs := rapid.SliceOfDistinct(rapid.SampledFrom(All), func(r *Rule) *Rule { return r }).Draw(t, "rules")
+			want := slices.Clone(rs)
+			sortByOrder(want)
+			if got := inOrder(rs); !slices.Equal(got, want) {
+				t.Fatalf("inOrder(%v) = %v, want %v", codesOf(rs), codesOf(got), codesOf(want))
+			}
+		}
+	})
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
@@ -55,10 +56,7 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 	}
 	// One pass serves every rule in turn; its findings accumulate.
 	p := &Pass{Tree: t, Kind: kind, Newline: rewrite.Newline(t.Source()), Macros: mo, views: views, noPos: !positions, memo: map[string]any{}}
-	// The rules in order, on the stack for any selection of the registry.
-	ordered := append(make([]*Rule, 0, 32), rs...)
-	sortByOrder(ordered)
-	for _, r := range ordered {
+	for _, r := range inOrder(rs) {
 		if !r.Applies(kind) || r.check == nil {
 			continue
 		}
@@ -69,15 +67,88 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 	return p.diags
 }
 
+// ruleOrder is a list of rules and the same rules in application order.
+type ruleOrder struct{ rules, ordered []*Rule }
+
+// lastOrder is the list inOrder ordered last: a run checks every file, in
+// every pass, with the same rules, so sorting them once serves it.
+var lastOrder atomic.Pointer[ruleOrder]
+
+// inOrder returns rs sorted by application order ([sortByOrder]), reusing
+// the last list it sorted when rs holds the same rules in the same order.
+// The caller must not modify the result.
+func inOrder(rs []*Rule) []*Rule {
+	if o := lastOrder.Load(); o != nil && slices.Equal(o.rules, rs) {
+		return o.ordered
+	}
+	o := &ruleOrder{rules: slices.Clone(rs), ordered: slices.Clone(rs)}
+	sortByOrder(o.ordered)
+	lastOrder.Store(o)
+	return o.ordered
+}
+
 // sortDiagnostics orders findings by position, then code, keeping the
 // rules' own order otherwise.
 func sortDiagnostics(ds []Diagnostic) {
-	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
-		if a.Span.Start != b.Span.Start {
-			return a.Span.Start - b.Span.Start
+	// The fixpoint pass over a formatted file finds little, in order.
+	if slices.IsSortedFunc(ds, compareDiagnostics) {
+		return
+	}
+	// A Diagnostic is large: sorting small keys and then moving each
+	// finding once costs less than a stable sort moving the findings
+	// themselves. The index in a key makes the order total, and so the
+	// same as the stable sort's.
+	var buf [64]diagKey
+	keys := buf[:0]
+	if len(ds) > len(buf) {
+		keys = make([]diagKey, 0, len(ds))
+	}
+	for i, d := range ds {
+		keys = append(keys, diagKey{start: d.Span.Start, code: d.Code, i: i})
+	}
+	slices.SortFunc(keys, func(a, b diagKey) int {
+		if a.start != b.start {
+			return a.start - b.start
 		}
-		return strings.Compare(a.Code, b.Code)
+		if c := strings.Compare(a.code, b.code); c != 0 {
+			return c
+		}
+		return a.i - b.i
 	})
+	// ds[j] takes the finding at keys[j].i. Following each cycle of that
+	// permutation moves every finding once, with one in hand; a placed
+	// position is marked by pointing its key at itself.
+	for j := range keys {
+		if keys[j].i == j {
+			continue
+		}
+		held, at := ds[j], j
+		for {
+			from := keys[at].i
+			keys[at].i = at
+			if from == j {
+				ds[at] = held
+				break
+			}
+			ds[at] = ds[from]
+			at = from
+		}
+	}
+}
+
+// diagKey is what sortDiagnostics orders a finding by, with its index.
+type diagKey struct {
+	start int
+	code  string
+	i     int
+}
+
+// compareDiagnostics orders findings by position, then code.
+func compareDiagnostics(a, b Diagnostic) int {
+	if a.Span.Start != b.Span.Start {
+		return a.Span.Start - b.Span.Start
+	}
+	return strings.Compare(a.Code, b.Code)
 }
 
 // FixPass returns the rewrite pass that applies the fixes of rs.
