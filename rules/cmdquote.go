@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -89,6 +88,11 @@ func computeQuoteSites(p *Pass) []quoteSite {
 		return nil
 	}
 	dec := cmd.Template()
+	// Every placeholder starts with a "$": without one there is no site,
+	// and the template need not be parsed.
+	if !strings.Contains(dec.Text, "$") {
+		return nil
+	}
 	tmpl := p.views.parseCommand(dec.Text)
 	// A template Cheetah rejects has no trustworthy structure.
 	if tmpl.Errors().Len() > 0 {
@@ -107,14 +111,22 @@ func computeQuoteSites(p *Pass) []quoteSite {
 			placeholders++
 		}
 	}
+	// Without a placeholder there is no site.
+	if placeholders == 0 {
+		return nil
+	}
 	w.sites = make([]walkSite, 0, placeholders)
 	w.macroTokens(tool)
 	w.children(tmpl.Root())
 	// Without a placeholder in unquoted shell text there is nothing to
 	// judge, and the names of the tool need not be collected.
-	if !slices.ContainsFunc(w.sites, func(ws walkSite) bool {
-		return ws.place == placeUnquoted || ws.place == placeNested
-	}) {
+	unquoted := 0
+	for _, ws := range w.sites {
+		if ws.place == placeUnquoted || ws.place == placeNested {
+			unquoted++
+		}
+	}
+	if unquoted == 0 {
 		return nil
 	}
 	// Only the names the sites use and those #for loops run over are
@@ -141,7 +153,8 @@ func computeQuoteSites(p *Pass) []quoteSite {
 	}
 	loops := loopVarsOverParams(tmpl, refs, names)
 	c := &quoteCommand{names: names, bound: bound, refuse: w.refuse, interpreter: cmd.Interpreter(), at: w.at}
-	var out []quoteSite
+	// Most unquoted placeholders name a parameter, and so are sites.
+	out := make([]quoteSite, 0, unquoted)
 	for _, ws := range w.sites {
 		// Quoted values and arithmetic operands are not words to quote.
 		if ws.place != placeUnquoted && ws.place != placeNested {

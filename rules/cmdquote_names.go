@@ -107,11 +107,11 @@ func quoteNamesOf(tool cst.Tool, wanted map[string]bool) quoteNames {
 	if in := tool.Inputs(); in.IsValid() {
 		direct := in.Node().Parent() == tool.Node()
 		for i := range in.Walk() {
-			a := declAttrsOf(i.Node())
-			name := a.inputName(i.Node())
+			name := inputNameOf(i.Node())
 			if name == "" || !wanted[name] {
 				continue
 			}
+			a := declAttrsOf(i.Node())
 			top, viaExpand := enclosedBy(i.Node())
 			if !top {
 				if !names.nested[name].IsValid() {
@@ -139,7 +139,7 @@ func quoteNamesOf(tool cst.Tool, wanted map[string]bool) quoteNames {
 			if d.elem == "data" {
 				d.kind = "output"
 			}
-			if name := attrText(declAttrsOf(o.Node()).name); wanted[name] {
+			if name := attrText(attrNode(o.Node(), "name")); wanted[name] {
 				names.declare(name, d)
 			}
 		}
@@ -206,15 +206,28 @@ func declAttrsOf(n cst.Node) declAttrs {
 	return d
 }
 
-// inputName is [cst.Input.Name] of the declaration n with attributes a:
-// the name attribute when present (even empty), else the name a <param>
-// derives from its argument.
-func (a declAttrs) inputName(n cst.Node) string {
-	if a.name.IsValid() {
-		return attrText(a.name)
+// inputNameOf is [cst.Input.Name] of the declaration n: the name
+// attribute when present (even empty), else the name a <param> derives
+// from its argument. It reads the start tag only up to the name, which
+// usually comes first: most declarations are not asked about, and their
+// other attributes need not be read.
+func inputNameOf(n cst.Node) string {
+	var argument cst.Node // the first argument attribute before the name
+	for a := n.StartTag().FirstChild(); a.IsValid(); a = a.NextSibling() {
+		if a.Kind() != cst.KindAttribute {
+			continue
+		}
+		switch a.Name() {
+		case "name":
+			return attrText(a)
+		case "argument":
+			if !argument.IsValid() {
+				argument = a
+			}
+		}
 	}
-	if a.argument.IsValid() && n.Is("param") {
-		return cst.ArgumentName(attrText(a.argument))
+	if argument.IsValid() && n.Is("param") {
+		return cst.ArgumentName(attrText(argument))
 	}
 	return ""
 }
