@@ -240,12 +240,5 @@ func (p *Pass) fix(s cst.Span, msg string, f *rewrite.Fix) {
 	p.add(Diagnostic{Code: p.Rule.Code, Span: s, Pos: p.pos(s.Start), Message: msg, Fix: f})
 }
 
-// add records a finding. A file that has one usually has several (a
-// dozen or two before formatting): the first finding makes room for
-// eight, where growing from one would take four allocations to get there.
-func (p *Pass) add(d Diagnostic) {
-	if p.diags == nil {
-		p.diags = make([]Diagnostic, 0, 8)
-	}
-	p.diags = append(p.diags, d)
-}
+// add records a finding.
+func (p *Pass) add(d Diagnostic) { p.diags = append(p.diags, d) }

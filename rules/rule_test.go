@@ -109,8 +109,9 @@ func TestToolElementsCorpus(t *testing.T) {
 	}
 }
 
-// TestSortDiagnostics checks sortDiagnostics, which sorts keys and then
-// moves each finding once, against the stable sort it replaces, on lists
+// TestSortDiagnostics checks sortDiagnostics and sortedDiagnostics, which
+// sort keys and then move each finding once, against the stable sort they
+// replace, on lists
 // with many equal positions and codes (and marked so that a reordering of
 // equals shows).
 func TestSortDiagnostics(t *testing.T) {
@@ -131,6 +132,13 @@ func TestSortDiagnostics(t *testing.T) {
 			}
 			return strings.Compare(a.Code, b.Code)
 		})
+		orig := slices.Clone(ds)
+		if got := sortedDiagnostics(ds); len(ds) > 0 && !reflect.DeepEqual(got, want) || len(ds) == 0 && got != nil {
+			t.Fatalf("sortedDiagnostics gives\n%v\nthe stable sort\n%v", got, want)
+		}
+		if !reflect.DeepEqual(ds, orig) {
+			t.Fatalf("sortedDiagnostics changed its input")
+		}
 		sortDiagnostics(ds)
 		if !reflect.DeepEqual(ds, want) {
 			t.Fatalf("sortDiagnostics gives\n%v\nthe stable sort\n%v", ds, want)

@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -54,8 +55,11 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 	if kind == 0 {
 		return nil
 	}
-	// One pass serves every rule in turn; its findings accumulate.
-	p := &Pass{Tree: t, Kind: kind, Newline: rewrite.Newline(t.Source()), Macros: mo, views: views, noPos: !positions, memo: map[string]any{}}
+	// One pass serves every rule in turn; its findings accumulate in a
+	// reused buffer, and leave it in order in a list of their own size.
+	scratch := diagScratch.Get().(*[]Diagnostic)
+	p := &Pass{Tree: t, Kind: kind, Newline: rewrite.Newline(t.Source()), Macros: mo, views: views, noPos: !positions,
+		memo: map[string]any{}, diags: (*scratch)[:0]}
 	for _, r := range inOrder(rs) {
 		if !r.Applies(kind) || r.check == nil {
 			continue
@@ -63,8 +67,37 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 		p.Rule = r
 		r.check(p)
 	}
-	sortDiagnostics(p.diags)
-	return p.diags
+	ds := sortedDiagnostics(p.diags)
+	// The buffer keeps its room, not the findings.
+	clear(p.diags)
+	*scratch = p.diags[:0]
+	diagScratch.Put(scratch)
+	return ds
+}
+
+// diagScratch holds the buffers check collects findings in. A file has a
+// few dozen findings before formatting, each over a hundred bytes: growing
+// a list for them by doubling and then sorting it in place would allocate
+// twice their size and move each several times.
+var diagScratch = sync.Pool{New: func() any { return new([]Diagnostic) }}
+
+// sortedDiagnostics returns ds in the order of [sortDiagnostics], in a new
+// list of their size, or nil when there are none. ds is left as it was.
+func sortedDiagnostics(ds []Diagnostic) []Diagnostic {
+	if len(ds) == 0 {
+		return nil
+	}
+	out := make([]Diagnostic, len(ds))
+	// The fixpoint pass over a formatted file finds little, in order.
+	if slices.IsSortedFunc(ds, compareDiagnostics) {
+		copy(out, ds)
+		return out
+	}
+	var buf [64]diagKey
+	for j, k := range sortedKeys(ds, buf[:0]) {
+		out[j] = ds[k.i]
+	}
+	return out
 }
 
 // ruleOrder is a list of rules and the same rules in application order.
@@ -96,25 +129,9 @@ func sortDiagnostics(ds []Diagnostic) {
 	}
 	// A Diagnostic is large: sorting small keys and then moving each
 	// finding once costs less than a stable sort moving the findings
-	// themselves. The index in a key makes the order total, and so the
-	// same as the stable sort's.
+	// themselves.
 	var buf [64]diagKey
-	keys := buf[:0]
-	if len(ds) > len(buf) {
-		keys = make([]diagKey, 0, len(ds))
-	}
-	for i, d := range ds {
-		keys = append(keys, diagKey{start: d.Span.Start, code: d.Code, i: i})
-	}
-	slices.SortFunc(keys, func(a, b diagKey) int {
-		if a.start != b.start {
-			return a.start - b.start
-		}
-		if c := strings.Compare(a.code, b.code); c != 0 {
-			return c
-		}
-		return a.i - b.i
-	})
+	keys := sortedKeys(ds, buf[:0])
 	// ds[j] takes the finding at keys[j].i. Following each cycle of that
 	// permutation moves every finding once, with one in hand; a placed
 	// position is marked by pointing its key at itself.
@@ -136,11 +153,31 @@ func sortDiagnostics(ds []Diagnostic) {
 	}
 }
 
-// diagKey is what sortDiagnostics orders a finding by, with its index.
+// diagKey is what findings are ordered by, with the index of the finding.
 type diagKey struct {
 	start int
 	code  string
 	i     int
+}
+
+// sortedKeys appends the keys of ds to keys and sorts them: keys[j].i is
+// the index in ds of the finding that comes j-th. The index in a key makes
+// the order total, and so the same as a stable sort's.
+func sortedKeys(ds []Diagnostic, keys []diagKey) []diagKey {
+	keys = slices.Grow(keys, len(ds))
+	for i, d := range ds {
+		keys = append(keys, diagKey{start: d.Span.Start, code: d.Code, i: i})
+	}
+	slices.SortFunc(keys, func(a, b diagKey) int {
+		if a.start != b.start {
+			return a.start - b.start
+		}
+		if c := strings.Compare(a.code, b.code); c != 0 {
+			return c
+		}
+		return a.i - b.i
+	})
+	return keys
 }
 
 // compareDiagnostics orders findings by position, then code.
