@@ -22,6 +22,9 @@ func FromTree(t *cst.Tree) (*Element, error) {
 	// Names, and values and texts written without references, are cut from
 	// the source instead of being allocated one by one.
 	c.str = t.SourceString()
+	// Most files hold no carriage return: one search of the whole file
+	// spares a search of every text for one.
+	c.cr = bytes.IndexByte(c.src, '\r') >= 0
 	root := t.RootElement()
 	nEl, nAttr := 0, 0
 	for n := range root.Descendants() {
@@ -35,11 +38,12 @@ func FromTree(t *cst.Tree) (*Element, error) {
 	c.arena = arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
 	c.kids = make([]*Element, nEl)
 	c.stack = make([]*Element, 0, min(nEl, 128))
-	e := c.element(root, root.Span())
+	e := c.element(root, root.Span().Start)
 	if c.err != nil {
 		return nil, c.err
 	}
-	e.tail = originAt(spanOf(root.Span().End, root.Span().End))
+	end := e.Loc.Span.End
+	e.tail = originAt(spanOf(end, end))
 	return e, nil
 }
 
@@ -63,6 +67,7 @@ type converter struct {
 	file string
 	src  []byte
 	str  string // src as a string
+	cr   bool   // src holds a carriage return
 	buf  []byte
 	err  error
 	// texts holds decoded texts, which are cut from it rather than each
@@ -79,12 +84,12 @@ func (c *converter) loc(s cst.Span) Loc { return Loc{c.file, s} }
 // text returns the source bytes of s as a string, without allocating.
 func (c *converter) text(s cst.Span) string { return c.str[s.Start:s.End] }
 
-// element converts an element or processing instruction node spanning sp;
-// its tail is left for the caller.
-func (c *converter) element(n cst.Node, sp cst.Span) *Element {
+// element converts an element or processing instruction node that starts
+// at offset start; its tail is left for the caller.
+func (c *converter) element(n cst.Node, start int) *Element {
 	e := c.arena.element()
-	e.Loc = c.loc(sp)
 	if n.Kind() == cst.KindPI {
+		e.Loc = c.loc(n.Span())
 		c.pi(e)
 		return e
 	}
@@ -99,7 +104,10 @@ func (c *converter) element(n cst.Node, sp cst.Span) *Element {
 		if a.Kind() != cst.KindAttribute {
 			continue
 		}
-		ns, vs := a.NameToken().Span(), a.ValueSpan()
+		// In a well-formed tree an attribute starts with its name token and
+		// ends with its quoted value token.
+		ns, vs := a.FirstToken().Span(), a.LastToken().Span()
+		vs = spanOf(vs.Start+1, vs.End-1)
 		value := c.text(vs)
 		if needsDecoding(value) {
 			value = a.Value()
@@ -119,22 +127,29 @@ func (c *converter) element(n cst.Node, sp cst.Span) *Element {
 	base := len(c.stack)
 	var prev *Element
 	run := textRun{start: -1}
-	end := tag.Span().End // where the content ends: after the start tag when empty
+	// Where the content ends and the element ends: both after the start tag
+	// when it is empty, else before and after the end tag. The element's end
+	// is taken from its last child rather than from n.Span, which would look
+	// up the token after the element, far ahead in a large one.
+	tagEnd := tag.Span().End
+	end, elEnd := tagEnd, tagEnd
 	for k := tag.NextSibling(); k.IsValid(); k = k.NextSibling() {
 		switch k.Kind() {
 		case cst.KindText, cst.KindCDATA, cst.KindComment:
 			c.add(&run, k)
 		case cst.KindElement, cst.KindPI:
-			ksp := k.Span()
-			c.flush(e, prev, &run, ksp.Start)
-			ch := c.element(k, ksp)
+			ks := k.FirstToken().Span().Start
+			c.flush(e, prev, &run, ks)
+			ch := c.element(k, ks)
 			ch.parent = e
 			c.stack = append(c.stack, ch)
 			prev = ch
 		case cst.KindEndTag:
-			end = k.Span().Start
+			sp := k.Span()
+			end, elEnd = sp.Start, sp.End
 		}
 	}
+	e.Loc = c.loc(spanOf(start, elEnd))
 	c.flush(e, prev, &run, end)
 	if k := len(c.stack) - base; k > 0 {
 		if len(c.kids) < k {
@@ -197,21 +212,22 @@ func needsDecoding(s string) bool {
 // does not hold as they are; one load per byte is cheaper than a switch.
 var decoded = [256]bool{'&': true, '\t': true, '\n': true, '\r': true}
 
-// isPlain reports whether character data (CDATA when cdata is set) is its
-// own text: no carriage return to normalise and, outside CDATA, no
-// reference to resolve.
-func isPlain(raw []byte, cdata bool) bool {
-	if len(raw) >= 32 {
-		return bytes.IndexByte(raw, '\r') < 0 && (cdata || bytes.IndexByte(raw, '&') < 0)
+// isPlain reports whether the character data raw of node k (CDATA when
+// cdata is set) is its own text: no carriage return to normalise and,
+// outside CDATA, no reference to resolve.
+func (c *converter) isPlain(k cst.Node, raw []byte, cdata bool) bool {
+	if c.cr && bytes.IndexByte(raw, '\r') >= 0 {
+		return false
 	}
-	// Most texts are the short indentation between tags, where a plain
-	// loop beats two calls to the vectorised search.
-	for _, b := range raw {
-		if b == '\r' || b == '&' && !cdata {
-			return false
-		}
+	if cdata {
+		return true
 	}
-	return true
+	// The parser makes every reference a token of its own, so a text of
+	// one character-data token holds none and its bytes need no search.
+	if first := k.FirstToken(); first.Kind() == cst.TokChars && first.Index() == k.LastToken().Index() {
+		return true
+	}
+	return bytes.IndexByte(raw, '&') < 0
 }
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
@@ -244,7 +260,7 @@ func (c *converter) add(r *textRun, k cst.Node) {
 		sp = spanOf(sp.Start+len("<![CDATA["), sp.End-len("]]>"))
 	}
 	raw := c.src[sp.Start:sp.End]
-	plain := isPlain(raw, kind == cst.KindCDATA)
+	plain := c.isPlain(k, raw, kind == cst.KindCDATA)
 	if r.pieces == 0 && plain {
 		r.pieces, r.verbatim, r.vs, r.ve = 1, true, sp.Start, sp.End
 		return

@@ -253,6 +253,9 @@ func TestPropNoMacrosIsIdentity(t *testing.T) {
 		if got, want := string(res.JSON()), string(macros.JSON(canon)); got != want {
 			t.Fatalf("expansion is not the identity:\n got %s\nwant %s\nsrc %s", got, want, src)
 		}
+		if errs := checkProvenance(res); len(errs) > 0 {
+			t.Fatalf("provenance:\n%s\nsrc %s", strings.Join(errs, "\n"), src)
+		}
 		back, err := macros.FromTree(cst.Parse("back.xml", res.XML()))
 		if err != nil {
 			t.Fatalf("XML output does not parse: %v\n%s", err, res.XML())

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 )
 
@@ -80,6 +81,10 @@ func checkProvenance(res *macros.Result) []string {
 		if !startsWith(e.Loc, tag, "<template", "<macro") {
 			raw, _ := src(e.Loc)
 			report("<%s> at %s: source reads %.20q", e.Tag, res.Position(e.Loc), raw)
+		}
+		// An element's Loc covers the whole element node, end tag included.
+		if n := res.Node(e.Loc); n.Span() != e.Loc.Span || n.Kind() != cst.KindElement && n.Kind() != cst.KindPI {
+			report("<%s> at %s: Loc %v is not the span %v of node %v", e.Tag, res.Position(e.Loc), e.Loc.Span, n.Span(), n.Kind())
 		}
 		for _, st := range e.Via.Trail() {
 			if !startsWith(st.At, "<expand", "<yield") {

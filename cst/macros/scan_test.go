@@ -3,6 +3,8 @@ package macros
 import (
 	"strings"
 	"testing"
+
+	"github.com/galaxy-gtr/gtr/cst"
 )
 
 // TestScans checks the byte scans that skip work, short and long inputs
@@ -25,12 +27,7 @@ func TestScans(t *testing.T) {
 					b[at] = c
 				}
 				s := string(b)
-				if got, want := isPlain(b, false), !strings.ContainsAny(s, "\r&"); got != want {
-					t.Errorf("isPlain(%q, false) = %v", s, got)
-				}
-				if got, want := isPlain(b, true), !strings.ContainsAny(s, "\r"); got != want {
-					t.Errorf("isPlain(%q, true) = %v", s, got)
-				}
+				checkPlain(t, s)
 				if got, want := needsDecoding(s), strings.ContainsAny(s, "&\t\n\r"); got != want {
 					t.Errorf("needsDecoding(%q) = %v", s, got)
 				}
@@ -41,6 +38,42 @@ func TestScans(t *testing.T) {
 					t.Errorf("mayHold(%q) with two first bytes = %v", s, got)
 				}
 			}
+		}
+	}
+}
+
+// checkPlain checks converter.isPlain on the text s written as character
+// data (a bare '&' written as a reference) and as CDATA, in a file with
+// and without a carriage return elsewhere.
+func checkPlain(t *testing.T, s string) {
+	t.Helper()
+	text := strings.ReplaceAll(s, "&", "&amp;")
+	for _, doc := range []struct {
+		src   string
+		cdata bool
+	}{
+		{"<r>" + text + "</r>", false},
+		{"<r>" + text + "</r>\r\n", false},
+		{"<r><![CDATA[" + s + "]]></r>", true},
+		{"<r><![CDATA[" + s + "]]></r>\r\n", true},
+	} {
+		tr := cst.Parse("", []byte(doc.src))
+		if !tr.WellFormed() {
+			t.Fatalf("%q: %v", doc.src, tr.Errors())
+		}
+		k := tr.RootElement().StartTag().NextSibling()
+		if k.Kind() == cst.KindEndTag {
+			continue // s is empty
+		}
+		sp := k.Span()
+		if doc.cdata {
+			sp = spanOf(sp.Start+len("<![CDATA["), sp.End-len("]]>"))
+		}
+		raw := tr.Source()[sp.Start:sp.End]
+		c := converter{src: tr.Source(), cr: strings.Contains(doc.src, "\r")}
+		want := !strings.ContainsRune(string(raw), '\r') && (doc.cdata || !strings.ContainsRune(string(raw), '&'))
+		if got := c.isPlain(k, raw, doc.cdata); got != want {
+			t.Errorf("isPlain of %q = %v", doc.src, got)
 		}
 	}
 }
