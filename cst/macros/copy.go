@@ -9,14 +9,15 @@ func (e *Element) Clone() *Element { return e.clone(nil) }
 // clone deep-copies e; st, when not nil, pushes a step on the copies'
 // chains.
 func (e *Element) clone(st *stepper) *Element {
-	a := arenaFor(e)
+	a, _ := arenaFor(e)
 	return a.copy(e, st)
 }
 
 // arenaFor returns an arena that holds copies of the subtrees of roots in
 // three slabs: the elements, their attributes and their children slices
-// (every element but a root is a child).
-func arenaFor(roots ...*Element) arena {
+// (every element but a root is a child). It also returns the number of
+// elements in the subtrees.
+func arenaFor(roots ...*Element) (arena, int) {
 	nEl, nAttr := 0, 0
 	for _, r := range roots {
 		e, a := r.count()
@@ -27,7 +28,7 @@ func arenaFor(roots ...*Element) arena {
 	if nKids := nEl - len(roots); nKids > 0 {
 		a.kids = make([]*Element, 0, nKids)
 	}
-	return a
+	return a, nEl
 }
 
 // count returns the number of elements and attributes in the subtree of e.
@@ -102,12 +103,15 @@ func (a *arena) copy(e *Element, st *stepper) *Element {
 	return c
 }
 
-// restep pushes a step on the chains of e and its descendants in place.
-func (e *Element) restep(st *stepper) {
+// restep pushes a step on the chains of e and its descendants in place and
+// returns their number.
+func (e *Element) restep(st *stepper) int {
 	e.Via = st.push(e.Via)
+	n := 1
 	for _, c := range e.Children {
-		c.restep(st)
+		n += c.restep(st)
 	}
+	return n
 }
 
 // stepper pushes one step onto many chains, sharing the new link between
@@ -171,17 +175,17 @@ func replace(query *Element, targets []*Element, dup bool, st *stepper) int {
 	n := 0
 	var a arena
 	if dup {
-		// All the copies in one arena.
-		a = arenaFor(targets...)
+		// All the copies in one arena; each target is copied once, so the
+		// elements placed are those counted for it.
+		a, n = arenaFor(targets...)
 	}
 	place := func(t *Element) *Element {
 		if dup {
 			t = a.copy(t, st)
 		} else {
-			t.restep(st)
+			n += t.restep(st)
 		}
 		t.parent = p
-		n += t.size()
 		return t
 	}
 	// A children slice belongs to its parent alone, so one target or none
@@ -200,14 +204,5 @@ func replace(query *Element, targets []*Element, dup bool, st *stepper) int {
 		p.Children = append(kids, p.Children[idx+1:]...)
 	}
 	query.parent = nil
-	return n
-}
-
-// size returns the number of elements in the subtree of e.
-func (e *Element) size() int {
-	n := 1
-	for _, c := range e.Children {
-		n += c.size()
-	}
 	return n
 }

@@ -16,8 +16,8 @@ func TestScans(t *testing.T) {
 	var multi tokenTable
 	multi.set(tokenDef{name: "@X@"})
 	multi.set(tokenDef{name: "$Y"})
-	for n := range 40 {
-		for _, c := range []byte{'a', '&', '\r', '\n', '\t', '@', '$'} {
+	for n := range 80 {
+		for _, c := range []byte{'a', '&', '<', '\r', '\n', '\t', '@', '$'} {
 			for _, at := range []int{0, n / 2, n - 1} {
 				if n == 0 {
 					at = -1
@@ -28,6 +28,9 @@ func TestScans(t *testing.T) {
 				}
 				s := string(b)
 				checkPlain(t, s)
+				if got, want := exactSpan(b, spanOf(0, n), n), !strings.ContainsAny(s, "&<\r"); got != want {
+					t.Errorf("exactSpan(%q) = %v", s, got)
+				}
 				if got, want := needsDecoding(s), strings.ContainsAny(s, "&\t\n\r"); got != want {
 					t.Errorf("needsDecoding(%q) = %v", s, got)
 				}
@@ -47,7 +50,7 @@ func TestScans(t *testing.T) {
 // and without a carriage return elsewhere.
 func checkPlain(t *testing.T, s string) {
 	t.Helper()
-	text := strings.ReplaceAll(s, "&", "&amp;")
+	text := strings.NewReplacer("&", "&amp;", "<", "&lt;").Replace(s)
 	for _, doc := range []struct {
 		src   string
 		cdata bool

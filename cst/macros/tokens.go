@@ -209,7 +209,18 @@ func exactSpan(src []byte, sp cst.Span, n int) bool {
 	if sp.Len() != n || sp.Start < 0 || sp.End > len(src) {
 		return false
 	}
-	return bytes.IndexAny(src[sp.Start:sp.End], "&<\r") < 0
+	raw := src[sp.Start:sp.End]
+	if len(raw) < 32 {
+		for _, b := range raw {
+			if b == '&' || b == '<' || b == '\r' {
+				return false
+			}
+		}
+		return true
+	}
+	// Three vectorised searches beat IndexAny, which tests byte by byte,
+	// on the long texts (commands, help) that tokens are substituted into.
+	return bytes.IndexByte(raw, '&') < 0 && bytes.IndexByte(raw, '<') < 0 && bytes.IndexByte(raw, '\r') < 0
 }
 
 // cutParts appends the pieces of parts (covering a string of length n) that
