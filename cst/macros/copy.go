@@ -125,6 +125,10 @@ type stepper struct {
 	memo  [8]stepMemo
 	nMemo int
 	big   map[*Step]*Step
+	// slab, when not nil, is where new steps are cut from, in a few
+	// allocations for a tool's expansion rather than one per step. The
+	// steps stay with the Result, which is why the slab is per expansion.
+	slab *[]Step
 }
 
 type stepMemo struct{ prev, next *Step }
@@ -141,12 +145,13 @@ func (s *stepper) push(prev *Step) *Step {
 			}
 		}
 	}
-	n := s.step
+	n := s.newStep()
+	*n = s.step
 	n.Prev = prev
 	if s.big == nil && s.nMemo < len(s.memo) {
-		s.memo[s.nMemo] = stepMemo{prev, &n}
+		s.memo[s.nMemo] = stepMemo{prev, n}
 		s.nMemo++
-		return &n
+		return n
 	}
 	if s.big == nil {
 		s.big = make(map[*Step]*Step)
@@ -154,8 +159,22 @@ func (s *stepper) push(prev *Step) *Step {
 			s.big[m.prev] = m.next
 		}
 	}
-	s.big[prev] = &n
-	return &n
+	s.big[prev] = n
+	return n
+}
+
+func (s *stepper) newStep() *Step {
+	if s.slab == nil {
+		return new(Step)
+	}
+	sl := *s.slab
+	if len(sl) == cap(sl) {
+		// Growing chunks: most expansions make a few steps, some hundreds.
+		sl = make([]Step, 0, min(max(2*cap(sl), 8), 128))
+	}
+	sl = sl[:len(sl)+1]
+	*s.slab = sl
+	return &sl[len(sl)-1]
 }
 
 // replace puts targets where query stands in its parent and removes query

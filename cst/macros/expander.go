@@ -13,6 +13,17 @@ type expander struct {
 	order   []string // macro names in definition order
 	visited []string // Galaxy's cycle check: the macros being expanded
 	created int
+	steps   *[]Step // a slab the steppers take new steps from (see stepSlab)
+}
+
+// stepSlab returns the slab of new steps, made on first use. It lives on
+// the heap by itself, as the steps cut from it do, so that the expander
+// does not have to.
+func (x *expander) stepSlab() *[]Step {
+	if x.steps == nil {
+		x.steps = new([]Step)
+	}
+	return x.steps
 }
 
 // expandAll expands every <expand> below each element, first in document
@@ -108,7 +119,7 @@ func (x *expander) expandOne(e *Element) error {
 	if err := x.checkTermination(e, m); err != nil {
 		return err
 	}
-	st := &stepper{step: Step{Kind: StepExpand, Name: name, At: e.Loc, AtVia: e.Via, Def: m.el.Loc}}
+	st := &stepper{step: Step{Kind: StepExpand, Name: name, At: e.Loc, AtVia: e.Via, Def: m.el.Loc}, slab: x.stepSlab()}
 	if err := x.grow(replace(e, body.Children, false, st), e); err != nil {
 		return err
 	}
@@ -143,7 +154,8 @@ func (x *expander) yields(body, e *Element) error {
 			return errorf(ErrYieldName, x.res.pos(t.Loc), "SyntaxError: invalid predicate",
 				"<token name=%q>: Galaxy cannot look up a yield whose name holds a quote", name)
 		}
-		ys := body.findAll(nil, func(c *Element) bool {
+		var buf [4]*Element
+		ys := body.findAll(buf[:0], func(c *Element) bool {
 			v, ok := c.Get("name")
 			return c.is("yield") && ok && v == name
 		})
@@ -152,14 +164,20 @@ func (x *expander) yields(body, e *Element) error {
 				"<token name=%q> fills no <yield name=%q> in macro %s", name, name, attrOr(e, "macro"))
 		}
 		for _, y := range ys {
-			st := &stepper{step: Step{Kind: StepYield, Name: name, At: y.Loc, AtVia: y.Via}}
+			st := &stepper{step: Step{Kind: StepYield, Name: name, At: y.Loc, AtVia: y.Via}, slab: x.stepSlab()}
 			if err := x.grow(replace(y, t.Children, true, st), e); err != nil {
 				return err
 			}
 		}
 	}
-	ys := body.findAll(nil, func(c *Element) bool { return c.is("yield") })
-	var content []*Element
+	// Most bodies hold a yield or two and most expands a few children: the
+	// lists start on the stack.
+	var ysBuf, contentBuf [8]*Element
+	ys := body.findAll(ysBuf[:0], func(c *Element) bool { return c.is("yield") })
+	if len(ys) == 0 {
+		return nil
+	}
+	content := contentBuf[:0]
 	for _, c := range e.Children {
 		if !c.is("token") {
 			content = append(content, c)
@@ -167,7 +185,7 @@ func (x *expander) yields(body, e *Element) error {
 	}
 	for _, y := range ys {
 		yname, _ := y.Get("name")
-		st := &stepper{step: Step{Kind: StepYield, Name: yname, At: y.Loc, AtVia: y.Via}}
+		st := &stepper{step: Step{Kind: StepYield, Name: yname, At: y.Loc, AtVia: y.Via}, slab: x.stepSlab()}
 		if err := x.grow(replace(y, content, true, st), e); err != nil {
 			return err
 		}
