@@ -43,7 +43,7 @@ func FromTree(t *cst.Tree) (*Element, error) {
 		return nil, c.err
 	}
 	end := e.Loc.Span.End
-	e.tail = originAt(spanOf(end, end))
+	e.tail = span32Of(spanOf(end, end))
 	return e, nil
 }
 
@@ -170,7 +170,7 @@ func (c *converter) flush(e, prev *Element, run *textRun, at int) {
 	if prev == nil {
 		e.Text, e.text = s, o
 	} else {
-		prev.Tail, prev.tail = s, o
+		prev.Tail, prev.tail = s, o.span32 // finish makes no parts
 	}
 	*run = textRun{start: -1}
 }

@@ -134,7 +134,7 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	}
 	macrosEl.Children, macrosEl.Attrs = nil, nil
 	macrosEl.Text, macrosEl.text = "", originAt(at)
-	macrosEl.Tail, macrosEl.tail = "", originAt(at)
+	macrosEl.Tail, macrosEl.tail = "", span32Of(at)
 
 	x := expander{res: res}
 	x.tokens.res = res
