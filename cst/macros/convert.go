@@ -69,6 +69,7 @@ type converter struct {
 	str  string // src as a string
 	cr   bool   // src holds a carriage return
 	buf  []byte
+	vbuf []byte // for attribute values
 	err  error
 	// texts holds decoded texts, which are cut from it rather than each
 	// allocated: a Builder never changes the bytes of a string it returned.
@@ -110,7 +111,7 @@ func (c *converter) element(n cst.Node, start int) *Element {
 		vs = spanOf(vs.Start+1, vs.End-1)
 		value := c.text(vs)
 		if needsDecoding(value) {
-			value = a.Value()
+			value = c.attrValue(value, vs.Start)
 		}
 		// The slab holds every attribute of the tree; each is written in
 		// place: a composite literal would be built and copied.
@@ -218,6 +219,52 @@ func needsDecoding(s string) bool {
 // does not hold as they are; one load per byte is cheaper than a switch.
 var decoded = [256]bool{'&': true, '\t': true, '\n': true, '\r': true}
 
+// attrValue returns the value of an attribute written as raw (at offset at
+// of the source), as cst.Node.Value does: references resolved, and each
+// tab, newline, carriage return or "\r\n" one space. The value is cut from
+// the converter's shared chunk of decoded strings rather than allocated.
+func (c *converter) attrValue(raw string, at int) string {
+	b := c.vbuf[:0]
+	for i := 0; i < len(raw); {
+		switch raw[i] {
+		case '\t', '\n':
+			b = append(b, ' ')
+			i++
+		case '\r':
+			b = append(b, ' ')
+			i++
+			if i < len(raw) && raw[i] == '\n' {
+				i++
+			}
+		case '&':
+			// As cst.Node.Value reads it: a reference it cannot resolve
+			// (an entity the DTD declares) is kept as written.
+			j := i + 1
+			for j < len(raw) && raw[j] != ';' && raw[j] != '&' {
+				j++
+			}
+			if j < len(raw) && raw[j] == ';' {
+				if s, ok := cst.DecodeReference(raw[i : j+1]); ok {
+					b = append(b, s...)
+					i = j + 1
+					continue
+				}
+			}
+			b = append(b, '&')
+			i++
+		default:
+			j := i + 1
+			for j < len(raw) && !decoded[raw[j]] {
+				j++
+			}
+			b = append(b, raw[i:j]...)
+			i = j
+		}
+	}
+	c.vbuf = b
+	return c.keep(b, at)
+}
+
 // isPlain reports whether the character data raw of node k (CDATA when
 // cdata is set) is its own text: no carriage return to normalise and,
 // outside CDATA, no reference to resolve.
@@ -308,16 +355,22 @@ func (c *converter) finish(r *textRun, at int) (string, origin) {
 	if r.verbatim {
 		return c.text(spanOf(r.vs, r.ve)), originAt(spanOf(r.start, r.end))
 	}
-	if c.texts.Cap()-c.texts.Len() < len(r.buf) {
+	return c.keep(r.buf, r.start), originAt(spanOf(r.start, r.end))
+}
+
+// keep returns b, decoded from the source at offset at onwards, as a
+// string cut from the shared chunk of decoded strings.
+func (c *converter) keep(b []byte, at int) string {
+	if c.texts.Cap()-c.texts.Len() < len(b) {
 		// A new chunk; the strings cut from the old one keep it alive. A
-		// decoded text is never longer than its source, so the rest of the
+		// decoded string is never longer than its source, so the rest of the
 		// source bounds what the file can still need.
 		c.texts = strings.Builder{}
-		c.texts.Grow(max(len(r.buf), min(len(c.src)-r.start, 1024)))
+		c.texts.Grow(max(len(b), min(len(c.src)-at, 1024)))
 	}
 	start := c.texts.Len()
-	c.texts.Write(r.buf)
-	return c.texts.String()[start:], originAt(spanOf(r.start, r.end))
+	c.texts.Write(b)
+	return c.texts.String()[start:]
 }
 
 var predefined = map[string]string{"lt": "<", "gt": ">", "amp": "&", "quot": `"`, "apos": "'"}
