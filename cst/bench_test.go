@@ -46,6 +46,23 @@ func BenchmarkParse(b *testing.B) {
 	reportFiles(b, len(files))
 }
 
+// BenchmarkParseSlabs parses every file of the shared corpus once per
+// iteration into reused arrays, as a format run does, so that it measures
+// the parser rather than allocating and zeroing fresh arrays.
+func BenchmarkParseSlabs(b *testing.B) {
+	files, total := corpusTotal(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	var slabs cst.Slabs
+	b.ResetTimer()
+	for range b.N {
+		for _, f := range files {
+			slabs.Release(slabs.Parse(f.rel, f.src))
+		}
+	}
+	reportFiles(b, len(files))
+}
+
 // BenchmarkRoundTrip parses and prints every file of the shared corpus and
 // checks that the output equals the input.
 func BenchmarkRoundTrip(b *testing.B) {

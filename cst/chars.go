@@ -1,19 +1,10 @@
 package cst
 
-import "unicode/utf8"
-
-// Byte classes for the ASCII fast paths.
-const (
-	clsPlain     = iota // ordinary character data
-	clsSpace            // XML whitespace: space, tab, LF, CR
-	clsSpecial          // '<', '&', ']', '>' or a quote: callers decide
-	clsInvalid          // a control character XML forbids
-	clsNonASCII         // a byte >= 0x80: decode the rune
-	clsNameStart        // ASCII name start character
-	clsNameChar         // ASCII name character that cannot start a name
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
 )
-
-var asciiClass [256]uint8
 
 // nameByte classifies ASCII name characters: 0 no, 1 name char, 2 name
 // start. Bytes >= 0x80 are 0 so that loops over ASCII names need one test
@@ -21,21 +12,6 @@ var asciiClass [256]uint8
 var nameByte [256]uint8
 
 func init() {
-	for i := range 256 {
-		c := byte(i)
-		switch {
-		case c >= 0x80:
-			asciiClass[i] = clsNonASCII
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			asciiClass[i] = clsSpace
-		case c < 0x20:
-			asciiClass[i] = clsInvalid
-		case c == '<' || c == '&' || c == ']' || c == '>' || c == '"' || c == '\'':
-			asciiClass[i] = clsSpecial
-		default:
-			asciiClass[i] = clsPlain
-		}
-	}
 	for c := 0; c < 128; c++ {
 		switch {
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c == ':':
@@ -148,4 +124,106 @@ var predefinedEntities = map[string]string{
 	"amp":  "&",
 	"quot": `"`,
 	"apos": "'",
+}
+
+// Word-at-a-time scanning. Most bytes of text, attribute values, comments
+// and CDATA sections are printable ASCII or whitespace that needs no
+// check, so the loops over them skip eight bytes at a time to the next byte
+// that may need one. The skip functions return exactly that byte's offset.
+
+const (
+	lanes01 = 0x0101010101010101 // 0x01 in every byte lane of a word
+	lanes7F = 0x7F7F7F7F7F7F7F7F
+	lanes80 = 0x8080808080808080 // the high bit of every byte lane
+)
+
+// otherControls returns, in the high bit of each byte lane, whether the lane
+// of x holds a control character other than tab, LF and CR: those XML
+// forbids. Lanes holding a byte >= 0x80 may be flagged too; callers flag
+// those anyway. Each lane t of x&lanes7F is below 0x80, so t + 0x60 and t^c
+// + 0x7F stay below 0x100 and no carry crosses into the next lane: the first
+// has its high bit clear exactly when t < 0x20, the second exactly when t
+// equals c.
+func otherControls(x uint64) uint64 {
+	t := x & lanes7F
+	return ^(t + 0x60*lanes01) &
+		((t ^ '\t'*lanes01) + lanes7F) &
+		((t ^ '\n'*lanes01) + lanes7F) &
+		((t ^ '\r'*lanes01) + lanes7F) & lanes80
+}
+
+// lanesOf returns a word whose byte lanes have their high bit set where the
+// lane of x holds c (c < 0x80), and maybe at lanes above such a lane, but
+// nowhere else except at lanes holding bytes >= 0x80. The lanes of x^c are
+// 0 where x holds c, and subtracting 1 from each sets its high bit when it
+// is 0 or at least 0x81, or when it is 1 and the lane below borrowed: a
+// borrow starts only at a lane holding 0. So the lowest lane flagged, when
+// it is below 0x80, holds c.
+func lanesOf(x uint64, c byte) uint64 {
+	return (x ^ lanes01*uint64(c)) - lanes01
+}
+
+// skipText returns the first offset from i of a byte that character data
+// must look at: a control character XML forbids, a byte >= 0x80, '<', '&'
+// or ']'; or len(src).
+func skipText(src []byte, i int) int {
+	for ; i+8 <= len(src); i += 8 {
+		x := binary.LittleEndian.Uint64(src[i:])
+		m := (x | otherControls(x) | lanesOf(x, '<') | lanesOf(x, '&') | lanesOf(x, ']')) & lanes80
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(src); i++ {
+		if c := src[i]; c < 0x20 && !isSpace(c) || c >= 0x80 || c == '<' || c == '&' || c == ']' {
+			break
+		}
+	}
+	return i
+}
+
+// skipValue returns the first offset in [i, end) of a byte that an
+// attribute value must look at: a control character XML forbids, a byte >=
+// 0x80, '<' or '&'; or end. Values are short, so it reads whole words past
+// end while src has them, ignoring their lanes from end on, rather than
+// looking at the last bytes one by one.
+func skipValue(src []byte, i, end int) int {
+	for ; i < end && i+8 <= len(src); i += 8 {
+		x := binary.LittleEndian.Uint64(src[i:])
+		m := (x | otherControls(x) | lanesOf(x, '<') | lanesOf(x, '&')) & lanes80
+		if n := end - i; n < 8 {
+			m &= 1<<(8*n) - 1 // a flag never moves down, so lanes below end keep theirs
+		}
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < end; i++ {
+		if c := src[i]; c < 0x20 && !isSpace(c) || c >= 0x80 || c == '<' || c == '&' {
+			return i
+		}
+	}
+	return end
+}
+
+// skipChars returns the first offset in [i, end) of a control character
+// XML forbids or a byte >= 0x80, or end. It reads past end as skipValue
+// does.
+func skipChars(src []byte, i, end int) int {
+	for ; i < end && i+8 <= len(src); i += 8 {
+		x := binary.LittleEndian.Uint64(src[i:])
+		m := (x | otherControls(x)) & lanes80
+		if n := end - i; n < 8 {
+			m &= 1<<(8*n) - 1
+		}
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < end; i++ {
+		if c := src[i]; c < 0x20 && !isSpace(c) || c >= 0x80 {
+			return i
+		}
+	}
+	return end
 }

@@ -381,31 +381,26 @@ func (p *parser) charData() {
 	src := p.src
 	for p.pos < len(src) {
 		i := p.pos
-		for i < len(src) {
-			c := src[i]
-			cls := asciiClass[c]
-			if cls == clsPlain || cls == clsSpace {
-				i++
-				continue
-			}
-			if cls == clsNonASCII {
-				i = p.checkRune(i)
-				continue
-			}
-			if cls == clsInvalid {
-				p.errorf(i, "invalid character U+%04X in text: XML does not allow this control character; remove it", c)
-				i++
-				continue
-			}
-			if c == ']' && bytes.HasPrefix(src[i:], []byte("]]>")) {
-				p.errorf(i, "']]>' is not allowed in text: write ']]&gt;'")
-				i += 3
-				continue
-			}
-			if c == '<' || c == '&' {
+	scan:
+		for {
+			i = skipText(src, i)
+			if i >= len(src) {
 				break
 			}
-			i++
+			switch c := src[i]; {
+			case c == '<' || c == '&':
+				break scan
+			case c >= 0x80:
+				i = p.checkRune(i)
+			case c < 0x20 && !isSpace(c):
+				p.errorf(i, "invalid character U+%04X in text: XML does not allow this control character; remove it", c)
+				i++
+			case c == ']' && bytes.HasPrefix(src[i:], []byte("]]>")):
+				p.errorf(i, "']]>' is not allowed in text: write ']]&gt;'")
+				i += 3
+			default:
+				i++
+			}
 		}
 		if i > p.pos {
 			p.emit(TokChars, i)
@@ -463,12 +458,12 @@ func (p *parser) checkRune(i int) int {
 
 // checkChars reports the invalid characters in src[start:end].
 func (p *parser) checkChars(start, end int, where string) {
-	for i := start; i < end; {
-		c := p.src[i]
-		switch asciiClass[c] {
-		case clsNonASCII:
+	src := p.src
+	for i := skipChars(src, start, end); i < end; i = skipChars(src, i, end) {
+		switch c := src[i]; {
+		case c >= 0x80:
 			i = p.checkRune(i)
-		case clsInvalid:
+		case c < 0x20 && !isSpace(c):
 			p.errorf(i, "invalid character U+%04X in %s: XML does not allow this control character; remove it", c, where)
 			i++
 		default:

@@ -200,13 +200,9 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 
 // checkValue validates the characters and references of an attribute value.
 func (p *parser) checkValue(start, end int) {
-	for i := start; i < end; {
-		c := p.src[i]
-		if asciiClass[c] <= clsSpace {
-			i++
-			continue
-		}
-		switch {
+	src := p.src
+	for i := skipValue(src, start, end); i < end; i = skipValue(src, i, end) {
+		switch c := src[i]; {
 		case c == '<':
 			p.errorf(i, "'<' is not allowed in attribute values: write &lt;")
 			i++
@@ -219,9 +215,9 @@ func (p *parser) checkValue(start, end int) {
 				e = end
 			}
 			i = e
-		case asciiClass[c] == clsNonASCII:
+		case c >= 0x80:
 			i = p.checkRune(i)
-		case asciiClass[c] == clsInvalid:
+		case c < 0x20 && !isSpace(c):
 			p.errorf(i, "invalid character U+%04X in attribute value: XML does not allow this control character; remove it", c)
 			i++
 		default:
