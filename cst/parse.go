@@ -3,7 +3,6 @@ package cst
 import (
 	"bytes"
 	"fmt"
-	"hash/maphash"
 	"strings"
 	"unicode/utf8"
 )
@@ -44,19 +43,8 @@ type parser struct {
 
 	openNames map[string]int // counts of open element names, kept while nesting is deep
 
-	// Interned element and attribute names: see intern.
-	nameSlots []int32    // hash table of indexes into t.names plus one, 0 empty
-	recent    [256]int32 // recently interned names by a cheap key: index plus one
-
-	tags     int32      // start tags read so far: the current one's number
-	attrSeen []attrMark // by name index: where the name was last an attribute
+	names    *nameTable // interned element and attribute names
 	openAttr bool       // the last attribute value runs to the end of the file
-}
-
-// attrMark records the start tag (its number, counted from 1) in which a
-// name last appeared as an attribute and the offset of that attribute.
-type attrMark struct {
-	tag, off int32
 }
 
 // Parse builds the lossless tree of src. It never fails: problems are in
@@ -64,14 +52,14 @@ type attrMark struct {
 // src; the caller must not modify it afterwards.
 func Parse(file string, src []byte) *Tree {
 	ntok, nnode := estimateSize(src)
-	return parse(file, src, make([]token, 0, ntok), make([]node, 0, nnode))
+	return parse(file, src, make([]token, 0, ntok), make([]node, 0, nnode), &nameTable{})
 }
 
 // parse is Parse appending the tokens and nodes to toks and nodes, empty
-// slices with room for estimateSize's counts (see [Slabs.Parse]). The
-// parser only appends whole records and reads only what it has appended,
-// so the arrays need not be zeroed.
-func parse(file string, src []byte, toks []token, nodes []node) *Tree {
+// slices with room for estimateSize's counts (see [Slabs.Parse]), and
+// interning names in names. The parser only appends whole records and
+// reads only what it has appended, so the arrays need not be zeroed.
+func parse(file string, src []byte, toks []token, nodes []node, names *nameTable) *Tree {
 	t := &Tree{
 		file:  file,
 		src:   src,
@@ -81,8 +69,11 @@ func parse(file string, src []byte, toks []token, nodes []node) *Tree {
 	// One allocation gives both stacks room for the nesting of real files,
 	// which is at most 13 deep, instead of growing them from nothing.
 	stacks := make([]int32, 64)
-	p := &parser{t: t, src: src, open: stacks[:0:32], elems: stacks[32:32], cur: none}
+	p := &parser{t: t, src: src, open: stacks[:0:32], elems: stacks[32:32], cur: none, names: names}
 	p.document()
+	// The tree keeps the names as they are now; a shared table grows past
+	// them, and the full slice expression keeps the tree from appending to it.
+	t.names = names.list[:len(names.list):len(names.list)]
 	if len(p.errs) > 0 {
 		lines := t.Lines()
 		for _, e := range p.errs {
@@ -122,74 +113,6 @@ func (p *parser) errorf(off int, format string, args ...any) {
 func (p *parser) at(off int) string {
 	line, col := p.t.Lines().LineCol(off)
 	return fmt.Sprintf("%d:%d", line, col)
-}
-
-// nameSeed seeds the hash of names in intern.
-var nameSeed = maphash.MakeSeed()
-
-// intern returns the index of name in the tree's name table, adding it on
-// first sight, so that Node.Name returns one shared string per distinct
-// name without allocating.
-func (p *parser) intern(name []byte) int32 {
-	// Most names repeat names seen shortly before: look in a small cache,
-	// indexed by length and end bytes, before hashing the whole name.
-	k := (uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])) % uint(len(p.recent))
-	if id := p.recent[k] - 1; id >= 0 && p.t.names[id] == string(name) {
-		return id
-	}
-	id := p.lookup(name)
-	p.recent[k] = id + 1
-	return id
-}
-
-// lookup returns the index of name in the tree's name table, adding it on
-// first sight. The index is found through nameSlots, an open-addressing hash
-// table of name indexes plus one: every element and attribute name passes
-// through here, and a Go map (hashing a string key, then growing by
-// rehashing for each new file) took over a tenth of the parse time.
-func (p *parser) lookup(name []byte) int32 {
-	// A seeded hash, as Go maps use, so that no file can make every name
-	// collide.
-	h := uint32(maphash.Bytes(nameSeed, name))
-	if len(p.nameSlots) == 0 {
-		// Tool files use a few dozen distinct names: start with room for
-		// that many instead of growing from one.
-		p.nameSlots = make([]int32, 64)
-		p.t.names = make([]string, 0, 32)
-		p.attrSeen = make([]attrMark, 0, 32)
-	}
-	mask := uint32(len(p.nameSlots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
-		slot := p.nameSlots[i]
-		if slot == 0 {
-			break
-		}
-		if p.t.names[slot-1] == string(name) {
-			return slot - 1
-		}
-	}
-	id := int32(len(p.t.names))
-	p.t.names = append(p.t.names, string(name))
-	if 2*len(p.t.names) > len(p.nameSlots) {
-		// Keep the table at most half full: rehash into one twice as large.
-		p.nameSlots = make([]int32, 2*len(p.nameSlots))
-		for k, s := range p.t.names {
-			p.nameSlots[p.freeSlot(uint32(maphash.String(nameSeed, s)))] = int32(k) + 1
-		}
-		return id
-	}
-	p.nameSlots[p.freeSlot(h)] = id + 1
-	return id
-}
-
-// freeSlot returns the first empty slot of nameSlots for hash h.
-func (p *parser) freeSlot(h uint32) uint32 {
-	mask := uint32(len(p.nameSlots) - 1)
-	i := h & mask
-	for p.nameSlots[i] != 0 {
-		i = (i + 1) & mask
-	}
-	return i
 }
 
 // openNode starts a node as the last child of the innermost open node.
@@ -316,9 +239,10 @@ func (p *parser) markupAt(i int) Kind {
 	return KindInvalid
 }
 
+// nameOf returns the name of an element. The tree has no names before the
+// parse ends: they are in the table.
 func (p *parser) nameOf(elem int32) string {
-	n := Node{p.t, elem}
-	return n.Name()
+	return p.names.list[p.t.nodes[elem].nameID]
 }
 
 // where formats the line and column at which a node starts.

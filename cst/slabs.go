@@ -14,12 +14,17 @@ package cst
 // later use of its nodes or tokens panics instead of reading another
 // file's tree.
 //
+// The trees of one Slabs also share a table of element and attribute
+// names (see nameTable), so that names repeated from file to file are not
+// allocated again.
+//
 // A Slabs is not safe for concurrent use: give each goroutine its own.
 // The zero value is ready to use, and a nil *Slabs parses as [Parse] does
 // and releases nothing.
 type Slabs struct {
 	toks  [][]token
 	nodes [][]node
+	names *nameTable // shared by the trees of this Slabs: see nameTable
 }
 
 // maxSlabs bounds the arrays of each kind a [Slabs] keeps: formatting a
@@ -34,7 +39,10 @@ func (s *Slabs) Parse(file string, src []byte) *Tree {
 		return Parse(file, src)
 	}
 	ntok, nnode := estimateSize(src)
-	return parse(file, src, take(&s.toks, ntok), take(&s.nodes, nnode))
+	if s.names == nil || s.names.full() {
+		s.names = &nameTable{}
+	}
+	return parse(file, src, take(&s.toks, ntok), take(&s.nodes, nnode), s.names)
 }
 
 // Release hands the arrays of t to later parses and makes t unusable. The

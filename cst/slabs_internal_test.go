@@ -1,6 +1,9 @@
 package cst
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestSlabsReuse checks that a parse fills the arrays of a released tree
 // large enough for it, and allocates when none is.
@@ -16,5 +19,27 @@ func TestSlabsReuse(t *testing.T) {
 	huge := s.Parse("c.xml", []byte(`<tool><a/><b/><c/><d/><e/><f/><g/><h/><i/><j/><k/></tool>`))
 	if len(huge.toks) == 0 || &huge.toks[0] == toks {
 		t.Error("an array was lent twice")
+	}
+}
+
+// TestSlabsNameTableBound checks that a Slabs starts a new name table once
+// its table holds maxSharedNames names, and keeps it until then.
+func TestSlabsNameTableBound(t *testing.T) {
+	var s Slabs
+	s.Parse("a.xml", []byte(`<tool id="a"/>`))
+	nt := s.names
+	s.Parse("b.xml", []byte(`<tool name="b"/>`))
+	if s.names != nt {
+		t.Fatal("the name table was replaced before it was full")
+	}
+	for len(nt.list) < maxSharedNames {
+		nt.intern(fmt.Appendf(nil, "n%d", len(nt.list)))
+	}
+	tr := s.Parse("c.xml", []byte(`<tool id="c"/>`))
+	if s.names == nt {
+		t.Fatal("a full name table was kept")
+	}
+	if got := tr.RootElement().Name(); got != "tool" {
+		t.Errorf("root name %q, want tool", got)
 	}
 }

@@ -1,6 +1,7 @@
 package cst_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -100,5 +101,48 @@ func TestCorpusSlabs(t *testing.T) {
 			}
 			held = held[:0]
 		}
+	}
+}
+
+// TestSlabsSharedNames checks that the trees of one Slabs, which share a
+// name table, keep their names while later parses add names and the table
+// is replaced when full, and that duplicate attributes are found in each
+// start tag, not across trees.
+func TestSlabsSharedNames(t *testing.T) {
+	var s cst.Slabs
+	first := s.Parse("a.xml", []byte(`<tool id="a" name="b"><inputs/></tool>`))
+	names := func(tr *cst.Tree) string {
+		var b strings.Builder
+		for n := range tr.Root().Descendants() {
+			if name := n.Name(); name != "" {
+				b.WriteString(name + " ")
+			}
+		}
+		return b.String()
+	}
+	want := names(first)
+	// More distinct names than a shared table holds.
+	for i := range 1 << 15 / 64 {
+		var src strings.Builder
+		src.WriteString("<r>")
+		for j := range 64 {
+			fmt.Fprintf(&src, `<e%d a%d="1" b="2"/>`, i*64+j, i*64+j)
+		}
+		src.WriteString("</r>")
+		tr := s.Parse("b.xml", []byte(src.String()))
+		if !tr.WellFormed() {
+			t.Fatalf("file %d: %v", i, tr.Errors())
+		}
+		if got, want := names(tr), names(cst.Parse("b.xml", []byte(src.String()))); got != want {
+			t.Fatalf("file %d: names %q, want %q", i, got, want)
+		}
+		s.Release(tr)
+	}
+	if got := names(first); got != want {
+		t.Errorf("first tree's names became %q, want %q", got, want)
+	}
+	dup := s.Parse("c.xml", []byte(`<tool id="a" name="b" id="c"/>`))
+	if got := dup.Errors().Error(); !strings.Contains(got, "duplicate attribute id") || len(dup.Errors()) != 1 {
+		t.Errorf("errors %q, want one duplicate attribute", got)
 	}
 }

@@ -26,10 +26,10 @@ func (p *parser) startTag() {
 	nameStart := p.pos
 	p.emit(TokName, nameEnd(p.src, p.pos))
 	elName := p.src[nameStart:p.pos]
-	id := p.intern(elName)
+	id := p.names.intern(elName)
 	p.t.nodes[el].nameID = id
 	p.t.nodes[tag].nameID = id
-	p.tags++ // a new set of attribute names for seenAttr
+	p.names.startTag()
 	p.openAttr = false
 	junk := false // the previous item was reported as unexpected
 	for {
@@ -125,22 +125,6 @@ func describeByte(src []byte, i int) string {
 	return fmt.Sprintf("character %q (U+%04X)", r, r)
 }
 
-// seenAttr returns the offset of an earlier attribute of the current start
-// tag with the name whose index is id, or -1, and records this one, which
-// starts at start. Each name remembers the last start tag it was seen in,
-// so the check takes constant time however many attributes a tag has.
-func (p *parser) seenAttr(id int32, start int) int {
-	for len(p.attrSeen) <= int(id) {
-		p.attrSeen = append(p.attrSeen, attrMark{})
-	}
-	m := &p.attrSeen[id]
-	if m.tag == p.tags {
-		return int(m.off)
-	}
-	*m = attrMark{tag: p.tags, off: int32(start)}
-	return -1
-}
-
 // attribute parses name = "value" in the start tag of element elName.
 func (p *parser) attribute(elName []byte) {
 	a := p.openNode(KindAttribute)
@@ -155,9 +139,9 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 	nameStart := p.pos
 	p.emit(TokName, nameEnd(p.src, p.pos))
 	nameBytes := p.src[nameStart:p.pos]
-	id := p.intern(nameBytes)
+	id := p.names.intern(nameBytes)
 	p.t.nodes[a].nameID = id
-	if prev := p.seenAttr(id, nameStart); prev >= 0 {
+	if prev := p.names.seenAttr(id, nameStart); prev >= 0 {
 		p.errorf(nameStart, "duplicate attribute %s on <%s>: it is already set at %s; an attribute may appear once per element, so remove one",
 			nameBytes, elName, p.at(prev))
 	}
@@ -316,9 +300,14 @@ func (p *parser) endTag() {
 	}
 	et := p.openNode(KindEndTag)
 	p.emit(TokLTSlash, start+2)
-	if ne > start+2 {
+	switch {
+	case target >= 0:
+		// The name is the element's, interned already.
 		p.emit(TokName, ne)
-		p.t.nodes[et].nameID = p.intern(p.src[start+2 : ne])
+		p.t.nodes[et].nameID = p.t.nodes[p.elems[target]].nameID
+	case ne > start+2:
+		p.emit(TokName, ne)
+		p.t.nodes[et].nameID = p.names.intern(p.src[start+2 : ne])
 	}
 	p.space()
 	if j := p.endTagJunkEnd(); j > p.pos {

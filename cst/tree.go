@@ -15,7 +15,7 @@ type Tree struct {
 	toks  []token
 	nodes []node
 	errs  ErrorList
-	names []string // distinct element and attribute names, by node nameID
+	names []string // element and attribute names, by node nameID; see nameTable
 
 	linesOnce sync.Once
 	lines     *LineIndex

@@ -1,0 +1,127 @@
+package cst
+
+import "hash/maphash"
+
+// nameTable interns element and attribute names, so that [Node.Name]
+// returns one shared string per distinct name without allocating. A tree
+// keeps the names by the index its nodes hold (node.nameID).
+//
+// [Parse] gives each tree a table of its own. [Slabs.Parse] gives the trees
+// of one Slabs a table they share: the files a worker formats use much the
+// same few dozen names, so after the first files a parse finds every name
+// already there instead of allocating its string and building a hash table
+// again. The table only grows while shared; each tree keeps the prefix of
+// it that existed when its parse ended, so later additions, made past that
+// prefix, never touch what a tree reads.
+type nameTable struct {
+	list   []string   // the names, by index
+	slots  []int32    // hash table of indexes into list plus one, 0 empty
+	recent [256]int32 // recently interned names by a cheap key: index plus one
+
+	tags int32      // start tags read so far by the table's parses: the current one's number
+	seen []attrMark // by name index: where the name was last an attribute
+}
+
+// attrMark records the start tag (its number, counted from 1) in which a
+// name last appeared as an attribute and the offset of that attribute.
+type attrMark struct {
+	tag, off int32
+}
+
+// Bounds on a shared table, beyond which [Slabs.Parse] starts a new one:
+// the names of unusual files must not accumulate without end in a long
+// run, and start tag numbers must not overflow.
+const (
+	maxSharedNames = 1 << 14
+	maxSharedTags  = 1 << 30
+)
+
+// full reports whether the table should no longer be shared.
+func (nt *nameTable) full() bool {
+	return len(nt.list) >= maxSharedNames || nt.tags >= maxSharedTags
+}
+
+// nameSeed seeds the hash of names in lookup.
+var nameSeed = maphash.MakeSeed()
+
+// intern returns the index of name, adding it on first sight.
+func (nt *nameTable) intern(name []byte) int32 {
+	// Most names repeat names seen shortly before: look in a small cache,
+	// indexed by length and end bytes, before hashing the whole name.
+	k := (uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])) % uint(len(nt.recent))
+	if id := nt.recent[k] - 1; id >= 0 && nt.list[id] == string(name) {
+		return id
+	}
+	id := nt.lookup(name)
+	nt.recent[k] = id + 1
+	return id
+}
+
+// lookup returns the index of name, adding it on first sight. The index is
+// found through slots, an open-addressing hash table of name indexes plus
+// one: every element and attribute name passes through here, and a Go map
+// (hashing a string key, then growing by rehashing for each new file) took
+// over a tenth of the parse time.
+func (nt *nameTable) lookup(name []byte) int32 {
+	// A seeded hash, as Go maps use, so that no file can make every name
+	// collide.
+	h := uint32(maphash.Bytes(nameSeed, name))
+	if len(nt.slots) == 0 {
+		// Tool files use a few dozen distinct names: start with room for
+		// that many instead of growing from one.
+		nt.slots = make([]int32, 64)
+		nt.list = make([]string, 0, 32)
+		nt.seen = make([]attrMark, 0, 32)
+	}
+	mask := uint32(len(nt.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		slot := nt.slots[i]
+		if slot == 0 {
+			break
+		}
+		if nt.list[slot-1] == string(name) {
+			return slot - 1
+		}
+	}
+	id := int32(len(nt.list))
+	nt.list = append(nt.list, string(name))
+	if 2*len(nt.list) > len(nt.slots) {
+		// Keep the table at most half full: rehash into one twice as large.
+		nt.slots = make([]int32, 2*len(nt.slots))
+		for k, s := range nt.list {
+			nt.slots[nt.freeSlot(uint32(maphash.String(nameSeed, s)))] = int32(k) + 1
+		}
+		return id
+	}
+	nt.slots[nt.freeSlot(h)] = id + 1
+	return id
+}
+
+// freeSlot returns the first empty slot of slots for hash h.
+func (nt *nameTable) freeSlot(h uint32) uint32 {
+	mask := uint32(len(nt.slots) - 1)
+	i := h & mask
+	for nt.slots[i] != 0 {
+		i = (i + 1) & mask
+	}
+	return i
+}
+
+// startTag starts a new set of attribute names for seenAttr.
+func (nt *nameTable) startTag() { nt.tags++ }
+
+// seenAttr returns the offset of an earlier attribute of the current start
+// tag with the name whose index is id, or -1, and records this one, which
+// starts at start. Each name remembers the last start tag it was seen in,
+// so the check takes constant time however many attributes a tag has.
+func (nt *nameTable) seenAttr(id int32, start int) int {
+	for len(nt.seen) <= int(id) {
+		nt.seen = append(nt.seen, attrMark{})
+	}
+	m := &nt.seen[id]
+	if m.tag == nt.tags {
+		return int(m.off)
+	}
+	*m = attrMark{tag: nt.tags, off: int32(start)}
+	return -1
+}
