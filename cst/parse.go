@@ -121,7 +121,12 @@ func (p *parser) openNode(k Kind) int32 {
 	if p.cur != none {
 		p.t.nodes[p.cur].lastChild = i
 	}
-	p.t.nodes = append(p.t.nodes, node{kind: k, parent: p.cur, first: int32(len(p.t.toks)), lastChild: none, nameID: none})
+	// Appending a zero node and setting its fields, rather than appending
+	// a literal, which the compiler builds on the stack and copies with
+	// wide loads that must wait for the narrow stores just made.
+	p.t.nodes = append(p.t.nodes, node{})
+	r := &p.t.nodes[i]
+	r.kind, r.parent, r.first, r.lastChild, r.nameID = k, p.cur, int32(len(p.t.toks)), none, none
 	p.open = append(p.open, i)
 	p.cur = i
 	return i
