@@ -69,12 +69,15 @@ func isNameRune(r rune) bool {
 // nameEnd returns the end of the XML name starting at i, or i when no name
 // starts there.
 func nameEnd(src []byte, i int) int {
-	if !startsName(src, i) {
+	if i >= len(src) {
 		return i
 	}
 	j := i
-	if src[j] < 0x80 {
+	if c := src[i]; c < 0x80 {
 		// ASCII fast path: most names are plain ASCII.
+		if nameByte[c] != 2 {
+			return i
+		}
 		j++
 		for j < len(src) && nameByte[src[j]] != 0 {
 			j++
@@ -82,6 +85,8 @@ func nameEnd(src []byte, i int) int {
 		if j == len(src) || src[j] < 0x80 {
 			return j
 		}
+	} else if !startsNameRune(src, i) {
+		return i
 	}
 	for j < len(src) {
 		c := src[j]
@@ -114,6 +119,12 @@ func startsName(src []byte, i int) bool {
 	if c := src[i]; c < 0x80 {
 		return nameByte[c] == 2
 	}
+	return startsNameRune(src, i)
+}
+
+// startsNameRune is startsName for a byte src[i] >= 0x80, apart so that
+// startsName is inlined.
+func startsNameRune(src []byte, i int) bool {
 	r, size := utf8.DecodeRune(src[i:])
 	return !(r == utf8.RuneError && size <= 1) && isNameStartRune(r)
 }

@@ -237,7 +237,8 @@ func (p *parser) markupAt(i int) Kind {
 	case '/':
 		return KindEndTag
 	default:
-		if startsName(p.src, i+1) {
+		// nameByte answers for ASCII, startsName for the rest.
+		if c := rest[1]; nameByte[c] == 2 || c >= 0x80 && startsName(p.src, i+1) {
 			return KindStartTag
 		}
 	}

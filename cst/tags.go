@@ -68,7 +68,7 @@ func (p *parser) startTag() {
 			p.closeNode(tag)
 			p.pushElement(el)
 			return
-		case startsName(p.src, p.pos):
+		case nameByte[c] == 2 || c >= 0x80 && startsName(p.src, p.pos):
 			if p.pos == ws && !junk {
 				p.errorf(p.pos, "attributes must be separated by whitespace: add a space before %s", p.src[p.pos:nameEnd(p.src, p.pos)])
 			}
