@@ -217,6 +217,24 @@ func skipValue(src []byte, i, end int) int {
 	return end
 }
 
+// skipValueTo returns the first offset from i of a byte that skipValue
+// stops at or of the quote q (a double or single quote), or len(src).
+func skipValueTo(src []byte, i int, q byte) int {
+	for ; i+8 <= len(src); i += 8 {
+		x := binary.LittleEndian.Uint64(src[i:])
+		m := (x | otherControls(x) | lanesOf(x, '<') | lanesOf(x, '&') | lanesOf(x, q)) & lanes80
+		if m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for ; i < len(src); i++ {
+		if c := src[i]; c < 0x20 && !isSpace(c) || c >= 0x80 || c == '<' || c == '&' || c == q {
+			break
+		}
+	}
+	return i
+}
+
 // skipChars returns the first offset in [i, end) of a control character
 // XML forbids or a byte >= 0x80, or end. It reads past end as skipValue
 // does.

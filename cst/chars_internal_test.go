@@ -34,6 +34,12 @@ func TestSkipMatchesByteLoop(t *testing.T) {
 		if got, want := skipValue(src, i, end), first(src, i, end, value); got != want {
 			t.Fatalf("skipValue(%q, %d, %d) = %d, want %d", src, i, end, got, want)
 		}
+		for _, q := range []byte{'"', '\''} {
+			quote := func(c byte) bool { return value(c) || c == q }
+			if got, want := skipValueTo(src, i, q), first(src, i, len(src), quote); got != want {
+				t.Fatalf("skipValueTo(%q, %d, %q) = %d, want %d", src, i, q, got, want)
+			}
+		}
 		if got, want := skipText(src, i), first(src, i, len(src), text); got != want {
 			t.Fatalf("skipText(%q, %d) = %d, want %d", src, i, got, want)
 		}
@@ -48,6 +54,10 @@ func TestSkipMatchesByteLoop(t *testing.T) {
 				src[lane+2] = byte(d)
 				if got, want := skipText(src, 1), first(src, 1, len(src), text); got != want {
 					t.Fatalf("skipText(%q, 1) = %d, want %d", src, got, want)
+				}
+				quote := func(c byte) bool { return value(c) || c == '"' }
+				if got, want := skipValueTo(src, 1, '"'), first(src, 1, len(src), quote); got != want {
+					t.Fatalf("skipValueTo(%q, 1, '\"') = %d, want %d", src, got, want)
 				}
 				for end := 1; end <= len(src); end++ {
 					if got, want := skipValue(src, 1, end), first(src, 1, end, value); got != want {

@@ -169,6 +169,12 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 		}
 		return
 	}
+	// Most values hold nothing to check: one scan finds their closing
+	// quote. The others are read again below.
+	if end := skipValueTo(p.src, p.pos+1, q); end < len(p.src) && p.src[end] == q {
+		p.emit(TokValue, end+1) // the value token ends the attribute
+		return
+	}
 	close := bytes.IndexByte(p.src[p.pos+1:], q)
 	if close < 0 {
 		// The value runs to the end of the file: one error says it all.
