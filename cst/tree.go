@@ -354,12 +354,14 @@ func (n Node) NextSibling() Node {
 		return Node{}
 	}
 	// The node after a subtree in preorder is its next sibling when it
-	// still lies inside the parent's subtree.
-	r := n.rec()
-	if r.parent == none || r.after >= n.t.nodes[r.parent].after {
-		return Node{}
+	// has the same parent. Only the document has no parent, and no node
+	// comes after its subtree.
+	nodes := n.t.nodes
+	r := &nodes[n.i]
+	if a := r.after; int(a) < len(nodes) && nodes[a].parent == r.parent {
+		return Node{n.t, a}
 	}
-	return Node{n.t, r.after}
+	return Node{}
 }
 
 // PrevSibling returns the previous sibling node, or the zero Node.
