@@ -190,14 +190,16 @@ func (p *parser) atXMLDecl() bool {
 	return len(rest) > 5 && string(rest[:5]) == "<?xml" && isSpace(rest[5])
 }
 
-// item parses one construct at p.pos and always consumes at least one byte.
+// item parses one construct at p.pos, or a text and the markup after it,
+// and always consumes at least one byte.
 func (p *parser) item() {
-	rest := p.src[p.pos:]
-	if rest[0] != '<' {
-		p.text()
+	var k Kind
+	if p.src[p.pos] == '<' {
+		k = p.markupAt(p.pos)
+	} else if k = p.text(); k == KindInvalid {
 		return
 	}
-	switch p.markupAt(p.pos) {
+	switch k {
 	case KindComment:
 		p.comment()
 	case KindCDATA:
@@ -258,15 +260,18 @@ func (p *parser) where(i int32) string {
 
 // text parses character data up to the next markup. Outside the root element
 // whitespace becomes Space tokens of the document and anything else is an
-// error.
-func (p *parser) text() {
+// error. Inside it, text returns the kind of the markup that ends the text,
+// which charData has found out, so that item need not look again; it
+// returns KindInvalid at the end of the file and outside the root element.
+func (p *parser) text() Kind {
 	if len(p.elems) == 0 {
 		p.textOutsideRoot()
-		return
+		return KindInvalid
 	}
 	n := p.openNode(KindText)
-	p.charData()
+	k := p.charData()
 	p.closeNode(n)
+	return k
 }
 
 func (p *parser) textOutsideRoot() {
@@ -306,8 +311,9 @@ func (p *parser) rootName() string {
 }
 
 // charData emits Chars, EntityRef, CharRef and Error tokens up to the next
-// '<' that starts markup.
-func (p *parser) charData() {
+// '<' that starts markup, and returns the kind of that markup, or
+// KindInvalid at the end of the file.
+func (p *parser) charData() Kind {
 	src := p.src
 	for p.pos < len(src) {
 		i := p.pos
@@ -336,19 +342,20 @@ func (p *parser) charData() {
 			p.emit(TokChars, i)
 		}
 		if p.pos >= len(src) {
-			return
+			return KindInvalid
 		}
 		if src[p.pos] == '&' {
 			p.reference()
 			continue
 		}
 		// '<': markup ends the text unless it cannot start markup.
-		if p.markupAt(p.pos) != KindInvalid {
-			return
+		if k := p.markupAt(p.pos); k != KindInvalid {
+			return k
 		}
 		p.errorf(p.pos, "%s", p.bareLT(p.pos))
 		p.emit(TokError, p.pos+1)
 	}
+	return KindInvalid
 }
 
 // bareLT explains why the '<' at i starts no markup.
