@@ -70,10 +70,11 @@ func runFormat(e *env, args []string) int {
 		return code
 	}
 	rules.Prepare(rs)
-	files, walkErrs, code, ok := e.targets(paths)
-	if !ok {
+	if code, ok := e.checkPaths(paths); !ok {
 		return code
 	}
+	// Files are formatted as the walk finds them.
+	w := startWalk(paths)
 
 	write := !*check && !*diff
 	// With -diff, standard output holds only the patch.
@@ -84,11 +85,12 @@ func runFormat(e *env, args []string) int {
 	cwd, _ := os.Getwd()
 	split := splitRules(rs)
 	var n formatCounts
-	for _, fe := range walkErrs {
+	files, results := rewriteWalk(w, split, !*check)
+	walkErrs, _ := w.ended()
+	for _, fe := range walkErrors(walkErrs) {
 		e.reportFileError(fe)
 		n.errored++
 	}
-	results := rewriteAll(files, split, !*check)
 	forEachOrdered(len(files), func(i int) rewriteResult {
 		r := results[i]
 		if write && r.changed && r.err == nil {

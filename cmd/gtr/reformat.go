@@ -74,25 +74,28 @@ func rewriteFile(path string, rs ruleSplit) rewriteResult {
 // heap, and the memory the run touches, small: the gate of a macro file
 // that has to expand an importer formats it again.
 func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
+	_, out := rewriteWalk(walkOf(files), rs, keep)
+	return out
+}
+
+// rewriteWalk is rewriteAll over the files of a walk, formatting each as
+// soon as the walk finds it. It returns the files in walk order and their
+// results.
+func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewriteResult) {
 	useHugePages(batchHeap)
 	mo := macros.Options{Cache: macros.NewCache()}
 	cwd := workDir()
-	inRun := make(map[string]bool, len(files)) // absolute paths
-	for _, f := range files {
-		inRun[absPath(cwd, f)] = true
-	}
-	out := make([]rewriteResult, len(files))
+	var inRun, listed map[string]bool // absolute paths, once the walk has ended
 	slabs := newSlabLender()
 	var pending []int // macro files, formatted once their importers are
-	forEachOrdered(len(files), func(i int) rewriteResult {
+	forEachWalked(w, func(path string) rewriteResult {
 		sl := slabs.borrow()
 		defer slabs.giveBack(sl)
-		s, fe := loadShared(files[i], mo.Cache, sl)
+		s, fe := loadShared(path, mo.Cache, sl)
 		if fe == nil && s.kind == rules.TargetMacro {
 			return rewriteResult{src: s}
 		}
-		r := formatSource(files[i], s, fe, rs, mo, nil, sl)
-		r.keepLandings(cwd, inRun)
+		r := formatSource(path, s, fe, rs, mo, nil, sl)
 		// Only macro files are formatted again below; holding every
 		// tool's tree until the run ends would cost gigabytes on a large
 		// repository. Nothing of the run reads it any more.
@@ -100,29 +103,37 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 			s.releaseTree(sl)
 		}
 		return r
-	}, func(i int, r rewriteResult) {
+	}, func([]error) {
+		files, listed = w.found()
+		inRun = make(map[string]bool, len(files))
+		for _, f := range files {
+			inRun[absPath(cwd, f)] = true
+		}
+		out = make([]rewriteResult, 0, len(files))
+	}, func(r rewriteResult) {
+		r.keepLandings(cwd, inRun)
 		if r.src != nil && r.src.kind != rules.TargetMacro {
 			// A tool whose rewrite failed is read again below.
 			if !keep && r.err == nil {
 				r.src.src, r.out = nil, nil
 			}
 		}
-		out[i] = r
 		if r.err == nil && r.src.kind == rules.TargetMacro {
-			pending = append(pending, i)
+			pending = append(pending, len(out))
 		}
+		out = append(out, r)
 	})
 	if len(pending) == 0 {
-		return out
+		return files, out
 	}
-	importers := findImporters(cwd, files, out, pending, rs, mo)
+	importers := findImporters(cwd, files, inRun, listed, out, pending, rs, mo)
 	forEachOrdered(len(pending), func(k int) rewriteResult {
 		i := pending[k]
 		sl := slabs.borrow()
 		defer slabs.giveBack(sl)
 		return formatSource(files[i], out[i].src, nil, rs, mo, importers[i], sl)
 	}, func(k int, r rewriteResult) { out[pending[k]] = r })
-	return out
+	return files, out
 }
 
 // slabLender lends each worker of a run one [cst.Slabs], so that the
@@ -168,8 +179,10 @@ func reformatted(path string, rs ruleSplit, mo macros.Options) ([]byte, error) {
 
 // findImporters returns, for each macro file of the run (by index), the
 // tools that import it: the tools of the run and the other tools in the
-// directories of the macro files, as their expansions read imports.
-func findImporters(cwd string, files []string, out []rewriteResult, pending []int, rs ruleSplit, mo macros.Options) map[int][]rules.Importer {
+// directories of the macro files, as their expansions read imports. inRun
+// holds the absolute paths of the files of the run, listed the
+// directories whose *.xml files are all in it, which are not read again.
+func findImporters(cwd string, files []string, inRun, listed map[string]bool, out []rewriteResult, pending []int, rs ruleSplit, mo macros.Options) map[int][]rules.Importer {
 	byPath := map[string]int{} // absolute path of a macro file → its index
 	dirs := map[string]bool{}
 	for _, i := range pending {
@@ -189,9 +202,7 @@ func findImporters(cwd string, files []string, out []rewriteResult, pending []in
 			}
 		}
 	}
-	inRun := map[string]bool{}
 	for i, r := range out {
-		inRun[absPath(cwd, files[i])] = true
 		// A tool the run does not rewrite (its gate refused) still
 		// imports; its imports are read from the tool as it stands.
 		if r.src == nil || r.src.kind != rules.TargetTool || !r.src.wf {
@@ -210,6 +221,9 @@ func findImporters(cwd string, files []string, out []rewriteResult, pending []in
 		}
 	}
 	for dir := range dirs {
+		if listed[dir] {
+			continue
+		}
 		names, _ := filepath.Glob(filepath.Join(dir, "*.xml"))
 		for _, name := range names {
 			if inRun[name] {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -161,6 +162,55 @@ func TestForEachWalked(t *testing.T) {
 		if firsts != 1 || !slices.Equal(got, want) {
 			t.Errorf("n=%d: first called %d times; emitted %d files in order %v, want %d", n, firsts, len(got), slices.Equal(got, want), len(want))
 		}
+	}
+}
+
+// TestWalkListsDirectories checks which directories a walk reports as
+// listed in full: those it read, not a hidden one it skipped, one it
+// could not read, nor the directory of a file named on its own.
+func TestWalkListsDirectories(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"a/b", "a/.h", "empty", ".hidden", "locked", "other"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"a/x.xml", "a/b/y.xml", "a/.h/u.xml", ".hidden/z.xml", "locked/w.xml", "other/v.xml"} {
+		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	locked := filepath.Join(dir, "locked")
+	if err := os.Chmod(locked, 0); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(locked, 0o755)
+	_, lockedErr := os.ReadDir(locked) // root reads it anyway
+	w := startWalk([]string{filepath.Join(dir, "a"), filepath.Join(dir, "empty"), filepath.Join(dir, ".hidden"),
+		locked, filepath.Join(dir, "other", "v.xml")})
+	for {
+		if _, done := w.ended(); done {
+			break
+		}
+		runtime.Gosched()
+	}
+	_, listed := w.found()
+	want := []string{"a", "a/b", "empty", ".hidden"} // a hidden root is entered, a/.h is not
+	if lockedErr == nil {
+		want = append(want, "locked")
+	}
+	var got []string
+	for d := range listed {
+		rel, err := filepath.Rel(dir, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, filepath.ToSlash(rel))
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("listed %v, want %v", got, want)
 	}
 }
 

@@ -17,13 +17,15 @@ import (
 // equivalent paths) is processed once. Paths that cannot be read are
 // returned as errors, and the walk goes on.
 func xmlFiles(paths []string) (files []string, errs []error) {
-	errs = walkXMLFiles(paths, func(path string) { files = append(files, path) })
+	errs = walkXMLFiles(paths, func(path string) { files = append(files, path) }, nil)
 	return files, errs
 }
 
 // walkXMLFiles finds the files as xmlFiles does and calls found with each,
 // in order, as the walk goes; it returns the paths it could not read.
-func walkXMLFiles(paths []string, found func(path string)) (errs []error) {
+// When listed is not nil, it is called with each directory the walk lists
+// in full (every *.xml file in it is found), as a cleaned absolute path.
+func walkXMLFiles(paths []string, found func(path string), listed func(dir string)) (errs []error) {
 	seen := map[string]bool{}
 	cwd := workDir()
 	add := func(path string) {
@@ -49,15 +51,24 @@ func walkXMLFiles(paths []string, found func(path string)) (errs []error) {
 		if !strings.HasSuffix(walkRoot, string(filepath.Separator)) {
 			walkRoot += string(filepath.Separator)
 		}
+		var reading string // the directory being listed, until its first entry
 		filepath.WalkDir(walkRoot, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
+				// A directory that cannot be listed is reported again
+				// after it was entered; it is not listed in full.
+				reading = ""
 				errs = append(errs, err)
 				return nil // skip what cannot be read, keep walking
 			}
+			if reading != "" && listed != nil {
+				listed(reading)
+			}
+			reading = ""
 			if d.IsDir() {
 				if path != walkRoot && strings.HasPrefix(d.Name(), ".") {
 					return filepath.SkipDir
 				}
+				reading = absPath(cwd, path)
 				return nil
 			}
 			if !strings.HasSuffix(d.Name(), ".xml") {
@@ -76,6 +87,9 @@ func walkXMLFiles(paths []string, found func(path string)) (errs []error) {
 			add(path)
 			return nil
 		})
+		if reading != "" && listed != nil {
+			listed(reading)
+		}
 	}
 	return errs
 }
@@ -88,11 +102,14 @@ type walk struct {
 	files []string
 	errs  []error
 	done  bool
+	// listed holds the directories the walk has listed in full (see
+	// walkXMLFiles), as cleaned absolute paths.
+	listed map[string]bool
 }
 
 // startWalk starts walking paths.
 func startWalk(paths []string) *walk {
-	w := &walk{}
+	w := &walk{listed: map[string]bool{}}
 	w.grown.L = &w.mu
 	go func() {
 		errs := walkXMLFiles(paths, func(path string) {
@@ -100,6 +117,10 @@ func startWalk(paths []string) *walk {
 			w.files = append(w.files, path)
 			w.mu.Unlock()
 			w.grown.Broadcast()
+		}, func(dir string) {
+			w.mu.Lock()
+			w.listed[dir] = true
+			w.mu.Unlock()
 		})
 		w.mu.Lock()
 		w.errs, w.done = errs, true
@@ -107,6 +128,21 @@ func startWalk(paths []string) *walk {
 		w.grown.Broadcast()
 	}()
 	return w
+}
+
+// walkOf returns a walk that has ended, having found files.
+func walkOf(files []string) *walk {
+	w := &walk{files: files, done: true}
+	w.grown.L = &w.mu
+	return w
+}
+
+// found returns the files found so far and the directories listed in
+// full.
+func (w *walk) found() ([]string, map[string]bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.files, w.listed
 }
 
 // file returns the i-th file found, waiting for the walk to find it;
