@@ -59,10 +59,11 @@ type CDATAWrap struct {
 func (w *CDATAWrap) end() int { return w.Start + len(w.Text) }
 
 // admits reports whether e, an edit of another fix, can be applied along
-// with the wrap. An edit outside the text is independent of it (one that
-// ends where the text starts, or starts where it ends, included). An
-// insertion at either end, where the wrap inserts a delimiter, or an edit
-// across an end would land on the wrong side of one: it is not admitted.
+// with the wrap. An edit clear of the text is independent of it. One that
+// touches an end from outside (it may rewrite the markup that delimits
+// the text, such as the start tag's '>'), an insertion at either end,
+// where the wrap inserts a delimiter, or an edit across an end would
+// land on the wrong side of one: it is not admitted.
 // An edit inside must keep every byte it replaces (its new text holds
 // them) and add none of the characters that read differently in a CDATA
 // section ('&' and '<' start markup outside one only) or could end it
@@ -74,12 +75,8 @@ func (w *CDATAWrap) admits(e Edit) bool {
 	switch {
 	case e.End < start || e.Start > end:
 		return true
-	case e.Start == e.End:
-		if e.Start == start || e.Start == end {
-			return false
-		}
-	case e.End == start || e.Start == end:
-		return true
+	case e.Start == e.End && (e.Start == start || e.Start == end):
+		return false
 	case e.Start < start || e.End > end:
 		return false
 	}
@@ -158,7 +155,7 @@ func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
 		}
 		return state[a.fix].rank - state[b.fix].rank
 	}
-	if !slices.IsSortedFunc(all, bySource) {
+	if !slices.IsSortedFunc(all, bySource) && !sortByKeys(all, fixes, order, state) {
 		slices.SortStableFunc(all, bySource)
 	}
 	// Conflicting pairs between different fixes. Sorted by start, an edit
@@ -233,6 +230,44 @@ func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
 		edits = append(edits, t.Edit)
 	}
 	return edits, taken, dropped
+}
+
+// sortByKeys sorts all, the edits of fixes listed fix by fix, into the
+// order a stable sort by offset, insertions first, then merge rank gives
+// (see [Merge]). Each edit's place in that order is packed into one
+// integer: offset, a bit set for a replacement, the rank of its fix and
+// its index among the fix's edits, the last two breaking the ties a
+// stable sort keeps in input order. Sorting the integers and reading the
+// edits back moves far less than sorting the tagged edits with a
+// comparison function. It reports false, leaving all as it is, when an
+// offset or count is too large to pack.
+func sortByKeys(all []taggedEdit, fixes []Fix, order []int, state []mergeState) bool {
+	const offsetBits, rankBits, indexBits = 31, 16, 16
+	if len(fixes) >= 1<<rankBits {
+		return false
+	}
+	keys := make([]uint64, 0, len(all))
+	for i, f := range fixes {
+		if len(f.Edits) >= 1<<indexBits {
+			return false
+		}
+		for k, e := range f.Edits {
+			if e.Start < 0 || e.Start >= 1<<offsetBits {
+				return false
+			}
+			key := uint64(e.Start) << (1 + rankBits + indexBits)
+			if e.End != e.Start {
+				key |= 1 << (rankBits + indexBits)
+			}
+			keys = append(keys, key|uint64(state[i].rank)<<indexBits|uint64(k))
+		}
+	}
+	slices.Sort(keys)
+	for j, key := range keys {
+		i := order[key>>indexBits&(1<<rankBits-1)]
+		all[j] = taggedEdit{fixes[i].Edits[key&(1<<indexBits-1)], i}
+	}
+	return true
 }
 
 // mergeState is what [Merge] knows of one fix.

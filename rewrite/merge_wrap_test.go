@@ -38,8 +38,8 @@ func TestCDATAWrapAdmits(t *testing.T) {
 	}{
 		{Edit{0, 1, "x"}, true},      // outside
 		{Edit{12, 15, ""}, true},     // outside, after
-		{Edit{1, 3, "q"}, true},      // ends where the text starts
-		{Edit{11, 12, "q"}, true},    // starts where it ends
+		{Edit{1, 3, "q"}, false},     // ends where the text starts: may rewrite the tag's ">"
+		{Edit{11, 12, "q"}, false},   // starts where it ends: may rewrite "</"
 		{Edit{3, 3, "'"}, false},     // at the start, where "<![CDATA[" goes
 		{Edit{11, 11, "'"}, false},   // at the end, where "]]>" goes
 		{Edit{2, 4, "xa"}, false},    // across the start
@@ -101,7 +101,12 @@ func TestMergeWrapKeepsText(t *testing.T) {
 			}
 			other.Edits = append(other.Edits, e)
 		}
-		alone, err := Apply(src, other.Edits)
+		// What the loop makes of the other fix without the wrap.
+		aloneEdits, aloneTaken, _ := Merge([]Fix{other})
+		if len(aloneTaken) == 0 {
+			t.Skip("overlapping edits")
+		}
+		alone, err := Apply(src, aloneEdits)
 		if err != nil {
 			t.Skip("overlapping edits")
 		}
