@@ -252,7 +252,7 @@ func sortByKeys(all []taggedEdit, fixes []Fix, order []int, state []mergeState) 
 			return false
 		}
 		for k, e := range f.Edits {
-			if e.Start < 0 || e.Start >= 1<<offsetBits {
+			if e.Start < 0 || uint64(e.Start) >= 1<<offsetBits {
 				return false
 			}
 			key := uint64(e.Start) << (1 + rankBits + indexBits)
