@@ -163,6 +163,12 @@ func otherControls(x uint64) uint64 {
 		((t ^ '\r'*lanes01) + lanes7F) & lanes80
 }
 
+// controls returns, in the high bit of each byte lane, whether the lane of
+// x holds a byte below 0x20, as otherControls does for the forbidden ones.
+func controls(x uint64) uint64 {
+	return ^((x & lanes7F) + 0x60*lanes01) & lanes80
+}
+
 // lanesOf returns a word whose byte lanes have their high bit set where the
 // lane of x holds c (c < 0x80), and maybe at lanes above such a lane, but
 // nowhere else except at lanes holding bytes >= 0x80. The lanes of x^c are
@@ -175,18 +181,19 @@ func lanesOf(x uint64, c byte) uint64 {
 }
 
 // skipText returns the first offset from i of a byte that character data
-// must look at: a control character XML forbids, a byte >= 0x80, '<', '&'
-// or ']'; or len(src).
+// must look at: a control character XML forbids, a carriage return (which
+// XML normalises, so the text cannot be taken as written), a byte >= 0x80,
+// '<', '&' or ']'; or len(src).
 func skipText(src []byte, i int) int {
 	for ; i+8 <= len(src); i += 8 {
 		x := binary.LittleEndian.Uint64(src[i:])
-		m := (x | otherControls(x) | lanesOf(x, '<') | lanesOf(x, '&') | lanesOf(x, ']')) & lanes80
+		m := (x | otherControls(x) | lanesOf(x, '\r') | lanesOf(x, '<') | lanesOf(x, '&') | lanesOf(x, ']')) & lanes80
 		if m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	for ; i < len(src); i++ {
-		if c := src[i]; c < 0x20 && !isSpace(c) || c >= 0x80 || c == '<' || c == '&' || c == ']' {
+		if c := src[i]; c < 0x20 && !isSpace(c) || c == '\r' || c >= 0x80 || c == '<' || c == '&' || c == ']' {
 			break
 		}
 	}
@@ -217,18 +224,22 @@ func skipValue(src []byte, i, end int) int {
 	return end
 }
 
-// skipValueTo returns the first offset from i of a byte that skipValue
-// stops at or of the quote q (a double or single quote), or len(src).
+// skipValueTo returns the first offset from i of a control character, a
+// byte >= 0x80, '<', '&' or the quote q (a double or single quote), or
+// len(src). Unlike skipValue it stops at tabs, newlines and carriage
+// returns too, which a value rarely holds: so a value it reads up to its
+// quote is also the same as written and as normalised (see
+// [Node.Verbatim]).
 func skipValueTo(src []byte, i int, q byte) int {
 	for ; i+8 <= len(src); i += 8 {
 		x := binary.LittleEndian.Uint64(src[i:])
-		m := (x | otherControls(x) | lanesOf(x, '<') | lanesOf(x, '&') | lanesOf(x, q)) & lanes80
+		m := (x | controls(x) | lanesOf(x, '<') | lanesOf(x, '&') | lanesOf(x, q)) & lanes80
 		if m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
 	for ; i < len(src); i++ {
-		if c := src[i]; c < 0x20 && !isSpace(c) || c >= 0x80 || c == '<' || c == '&' || c == q {
+		if c := src[i]; c < 0x20 || c >= 0x80 || c == '<' || c == '&' || c == q {
 			break
 		}
 	}
@@ -236,12 +247,12 @@ func skipValueTo(src []byte, i int, q byte) int {
 }
 
 // skipChars returns the first offset in [i, end) of a control character
-// XML forbids or a byte >= 0x80, or end. It reads past end as skipValue
-// does.
+// XML forbids, a carriage return (which CDATA sections must note) or a byte
+// >= 0x80, or end. It reads past end as skipValue does.
 func skipChars(src []byte, i, end int) int {
 	for ; i < end && i+8 <= len(src); i += 8 {
 		x := binary.LittleEndian.Uint64(src[i:])
-		m := (x | otherControls(x)) & lanes80
+		m := (x | otherControls(x) | lanesOf(x, '\r')) & lanes80
 		if n := end - i; n < 8 {
 			m &= 1<<(8*n) - 1
 		}
@@ -250,7 +261,7 @@ func skipChars(src []byte, i, end int) int {
 		}
 	}
 	for ; i < end; i++ {
-		if c := src[i]; c < 0x20 && !isSpace(c) || c >= 0x80 {
+		if c := src[i]; c < 0x20 && !isSpace(c) || c == '\r' || c >= 0x80 {
 			return i
 		}
 	}

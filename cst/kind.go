@@ -17,6 +17,8 @@ const (
 	KindAttribute      // name = "value", with the whitespace around "="
 	KindText           // character data: text, entity and character references
 	KindCDATA          // <![CDATA[ ... ]]>
+
+	numKinds = iota // the number of kinds, for arrays indexed by kind
 )
 
 var kindNames = [...]string{

@@ -45,6 +45,7 @@ type parser struct {
 
 	names    *nameTable // interned element and attribute names
 	openAttr bool       // the last attribute value runs to the end of the file
+	sawCR    bool       // the text or CDATA section being read holds a carriage return
 }
 
 // Parse builds the lossless tree of src. It never fails: problems are in
@@ -127,6 +128,7 @@ func (p *parser) openNode(k Kind) int32 {
 	p.t.nodes = append(p.t.nodes, node{})
 	r := &p.t.nodes[i]
 	r.kind, r.parent, r.first, r.lastChild, r.nameID = k, p.cur, int32(len(p.t.toks)), none, none
+	p.t.counts[k]++
 	p.open = append(p.open, i)
 	p.cur = i
 	return i
@@ -269,7 +271,13 @@ func (p *parser) text() Kind {
 		return KindInvalid
 	}
 	n := p.openNode(KindText)
+	first := len(p.t.toks)
+	p.sawCR = false
 	k := p.charData()
+	// One Chars token holds no reference; charData notes carriage returns.
+	if len(p.t.toks) == first+1 && p.t.toks[first].kind == TokChars && !p.sawCR {
+		p.t.nodes[n].flags |= flagVerbatim
+	}
 	p.closeNode(n)
 	return k
 }
@@ -312,7 +320,8 @@ func (p *parser) rootName() string {
 
 // charData emits Chars, EntityRef, CharRef and Error tokens up to the next
 // '<' that starts markup, and returns the kind of that markup, or
-// KindInvalid at the end of the file.
+// KindInvalid at the end of the file. It sets sawCR when the text holds a carriage
+// return, which XML normalises.
 func (p *parser) charData() Kind {
 	src := p.src
 	for p.pos < len(src) {
@@ -326,6 +335,9 @@ func (p *parser) charData() Kind {
 			switch c := src[i]; {
 			case c == '<' || c == '&':
 				break scan
+			case c == '\r':
+				p.sawCR = true
+				i++
 			case c >= 0x80:
 				i = p.checkRune(i)
 			case c < 0x20 && !isSpace(c):
@@ -393,11 +405,15 @@ func (p *parser) checkRune(i int) int {
 	return i + size
 }
 
-// checkChars reports the invalid characters in src[start:end].
+// checkChars reports the invalid characters in src[start:end], and sets
+// sawCR when they hold a carriage return.
 func (p *parser) checkChars(start, end int, where string) {
 	src := p.src
 	for i := skipChars(src, start, end); i < end; i = skipChars(src, i, end) {
 		switch c := src[i]; {
+		case c == '\r':
+			p.sawCR = true
+			i++
 		case c >= 0x80:
 			i = p.checkRune(i)
 		case c < 0x20 && !isSpace(c):
@@ -508,7 +524,11 @@ func (p *parser) cdata() {
 		p.closeNode(n)
 		return
 	}
+	p.sawCR = false
 	p.checkChars(body, body+end, "CDATA section")
+	if !p.sawCR {
+		p.t.nodes[n].flags |= flagVerbatim
+	}
 	p.emit(TokCDATA, body+end+3)
 	p.closeNode(n)
 }

@@ -32,6 +32,7 @@ func checkTree(t fataler, src []byte) *cst.Tree {
 	checkNodes(t, tree)
 	checkErrors(t, tree)
 	checkLines(t, tree)
+	checkFacts(t, tree)
 	for n := range tree.Root().Descendants() {
 		if n.Kind() == cst.KindElement {
 			checkDecoded(t, tree, n, cst.Content(n))
@@ -298,6 +299,48 @@ func checkDecoded(t fataler, tree *cst.Tree, el cst.Node, d cst.Decoded) {
 			t.Fatalf("element %v: decoded text keeps a literal carriage return at %d: %q", el.Span(), off, d.Text)
 		}
 	}
+}
+
+// checkFacts checks what the parser records on the way against the tree:
+// [cst.Tree.Count] against a walk, and [cst.Node.Verbatim] against the
+// bytes of each node: it must never claim a node verbatim that is not, and
+// in a well-formed tree it must find every one that is.
+func checkFacts(t fataler, tree *cst.Tree) {
+	t.Helper()
+	counts := map[cst.Kind]int{}
+	for n := range tree.Root().Descendants() {
+		counts[n.Kind()]++
+		want := verbatim(n)
+		if got := n.Verbatim(); got && !want || got != want && tree.WellFormed() {
+			t.Fatalf("%v %v %q: Verbatim() = %v, want %v", n.Kind(), n.Span(), n.Bytes(), got, want)
+		}
+		if want && n.Kind() == cst.KindAttribute && n.Value() != n.RawValue() {
+			t.Fatalf("attribute %v: verbatim, but its value %q is not as written", n.Span(), n.Value())
+		}
+	}
+	for k := cst.KindInvalid; k <= cst.KindCDATA+1; k++ {
+		if got := tree.Count(k); got != counts[k] {
+			t.Fatalf("Count(%v) = %d, the tree has %d", k, got, counts[k])
+		}
+	}
+}
+
+// verbatim is the reference for [cst.Node.Verbatim]: a quoted value
+// without references, tabs, newlines or carriage returns; a text of one
+// character data token (no references) without carriage returns; a closed
+// CDATA section without carriage returns.
+func verbatim(n cst.Node) bool {
+	b := n.Bytes()
+	switch n.Kind() {
+	case cst.KindAttribute:
+		v := n.ValueToken().Bytes()
+		return len(v) >= 2 && v[len(v)-1] == v[0] && !bytes.ContainsAny(v, "&\t\n\r")
+	case cst.KindText:
+		return n.FirstToken() == n.LastToken() && n.FirstToken().Kind() == cst.TokChars && !bytes.Contains(b, []byte("\r"))
+	case cst.KindCDATA:
+		return len(b) >= len("<![CDATA[]]>") && bytes.HasSuffix(b, []byte("]]>")) && !bytes.Contains(b, []byte("\r"))
+	}
+	return false
 }
 
 // checkAttr checks that an attribute's raw value lies inside its value

@@ -15,6 +15,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 		if got := tree.Bytes(); !bytes.Equal(got, f.src) {
 			t.Errorf("%s: round trip differs %s", f.rel, firstDiff(f.src, got))
 		}
+		checkFacts(t, tree)
 		if !tree.WellFormed() {
 			malformed++
 		}

@@ -169,9 +169,10 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 		}
 		return
 	}
-	// Most values hold nothing to check: one scan finds their closing
-	// quote. The others are read again below.
+	// Most values hold nothing to check or to decode: one scan finds their
+	// closing quote. The others are read again below.
 	if end := skipValueTo(p.src, p.pos+1, q); end < len(p.src) && p.src[end] == q {
+		p.t.nodes[a].flags |= flagVerbatim
 		p.emit(TokValue, end+1) // the value token ends the attribute
 		return
 	}
@@ -185,6 +186,11 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 	}
 	end := p.pos + 1 + close
 	p.checkValue(p.pos+1, end)
+	// Mostly values with references, which do need decoding; the few with
+	// whitespace characters or non-ASCII text are searched once more.
+	if bytes.IndexAny(p.src[p.pos+1:end], "&\t\n\r") < 0 {
+		p.t.nodes[a].flags |= flagVerbatim
+	}
 	p.emit(TokValue, end+1) // the value token ends the attribute
 }
 

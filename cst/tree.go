@@ -17,6 +17,10 @@ type Tree struct {
 	errs  ErrorList
 	names []string // element and attribute names, by node nameID; see nameTable
 
+	// counts holds the number of nodes of each kind, which the parser
+	// counts as it opens them: see [Tree.Count].
+	counts [numKinds]int32
+
 	linesOnce sync.Once
 	lines     *LineIndex
 }
@@ -46,6 +50,7 @@ type token struct {
 // for its end tag would take quadratic time.
 type node struct {
 	kind       Kind
+	flags      uint8 // facts the parser found out on the way: flagVerbatim
 	parent     int32
 	first, end int32 // token range [first, end), children's tokens included
 	lastChild  int32
@@ -54,6 +59,20 @@ type node struct {
 }
 
 const none = -1
+
+// flagVerbatim marks an attribute, text or CDATA node whose text as written
+// is the text an XML processor reports: see [Node.Verbatim].
+const flagVerbatim uint8 = 1
+
+// Count returns the number of nodes of kind k in the tree. The parser
+// counts them as it goes, so that callers can size what they build from
+// the tree without walking it first.
+func (t *Tree) Count(k Kind) int {
+	if int(k) >= len(t.counts) {
+		return 0
+	}
+	return int(t.counts[k])
+}
 
 // File returns the file name given to [Parse].
 func (t *Tree) File() string { return t.file }
@@ -460,6 +479,18 @@ func (n Node) LastToken() Token {
 		return Token{}
 	}
 	return Token{n.t, n.rec().end - 1}
+}
+
+// Verbatim reports whether n is an attribute whose quoted value, between
+// the quotes, or a text or CDATA section whose bytes, are as written the
+// text an XML processor reports for it ([Node.Value], or the character
+// data): it holds no reference to resolve and no carriage return to
+// normalise, nor, in an attribute value, a tab or newline that becomes a
+// space. The parser finds this out as it reads the node, so callers need
+// not search the bytes again. It reports false for every other node, and
+// may for a node the parser reported an error in.
+func (n Node) Verbatim() bool {
+	return n.t != nil && n.rec().flags&flagVerbatim != 0
 }
 
 // NameToken returns the name token of an element, tag, attribute or

@@ -22,19 +22,12 @@ func FromTree(t *cst.Tree) (*Element, error) {
 	// Names, and values and texts written without references, are cut from
 	// the source instead of being allocated one by one.
 	c.str = t.SourceString()
-	// Most files hold no carriage return: one search of the whole file
-	// spares a search of every text for one.
-	c.cr = bytes.IndexByte(c.src, '\r') >= 0
 	root := t.RootElement()
-	nEl, nAttr := 0, 0
-	for n := range root.Descendants() {
-		switch n.Kind() {
-		case cst.KindElement, cst.KindPI:
-			nEl++
-		case cst.KindAttribute:
-			nAttr++
-		}
-	}
+	// The parser counted the nodes: a well-formed tree holds every element
+	// and attribute inside its root element, and only PIs may lie outside,
+	// so the counts bound what the root converts into.
+	nEl := t.Count(cst.KindElement) + t.Count(cst.KindPI)
+	nAttr := t.Count(cst.KindAttribute)
 	c.arena = arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
 	c.kids = make([]*Element, nEl)
 	c.stack = make([]*Element, 0, min(nEl, 128))
@@ -67,7 +60,6 @@ type converter struct {
 	file string
 	src  []byte
 	str  string // src as a string
-	cr   bool   // src holds a carriage return
 	buf  []byte
 	vbuf []byte // for attribute values
 	err  error
@@ -110,7 +102,8 @@ func (c *converter) element(n cst.Node, start int) *Element {
 		ns, vs := a.FirstToken().Span(), a.LastToken().Span()
 		vs = spanOf(vs.Start+1, vs.End-1)
 		value := c.text(vs)
-		if needsDecoding(value) {
+		// The parser noted the values that need no decoding, most of them.
+		if !a.Verbatim() && needsDecoding(value) {
 			value = c.attrValue(value, vs.Start)
 		}
 		// The slab holds every attribute of the tree; each is written in
@@ -265,24 +258,6 @@ func (c *converter) attrValue(raw string, at int) string {
 	return c.keep(b, at)
 }
 
-// isPlain reports whether the character data raw of node k (CDATA when
-// cdata is set) is its own text: no carriage return to normalise and,
-// outside CDATA, no reference to resolve.
-func (c *converter) isPlain(k cst.Node, raw []byte, cdata bool) bool {
-	if c.cr && bytes.IndexByte(raw, '\r') >= 0 {
-		return false
-	}
-	if cdata {
-		return true
-	}
-	// The parser makes every reference a token of its own, so a text of
-	// one character-data token holds none and its bytes need no search.
-	if first := k.FirstToken(); first.Kind() == cst.TokChars && first.Index() == k.LastToken().Index() {
-		return true
-	}
-	return bytes.IndexByte(raw, '&') < 0
-}
-
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
 // textRun gathers the pieces of one text or tail.
@@ -313,8 +288,9 @@ func (c *converter) add(r *textRun, k cst.Node) {
 		sp = spanOf(sp.Start+len("<![CDATA["), sp.End-len("]]>"))
 	}
 	raw := c.src[sp.Start:sp.End]
-	plain := c.isPlain(k, raw, kind == cst.KindCDATA)
-	if r.pieces == 0 && plain {
+	// The parser noted the texts and CDATA sections that are their own
+	// text: no reference to resolve, no carriage return to normalise.
+	if r.pieces == 0 && k.Verbatim() {
 		r.pieces, r.verbatim, r.vs, r.ve = 1, true, sp.Start, sp.End
 		return
 	}
