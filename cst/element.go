@@ -202,7 +202,8 @@ func (n Node) Value() string {
 		return ""
 	}
 	raw := n.t.src[s.Start:s.End]
-	if bytes.IndexAny(raw, "&\t\n\r") < 0 {
+	// The parser has marked most values as needing no decoding.
+	if n.Verbatim() || bytes.IndexAny(raw, "&\t\n\r") < 0 {
 		return string(raw)
 	}
 	return decodeAttrValue(raw)
