@@ -1,8 +1,10 @@
 package schema
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/galaxy-gtr/gtr/rules/schema/internal/tab"
 )
@@ -30,13 +32,14 @@ type elemDecl struct {
 }
 
 type ctype struct {
-	name     string // "" when anonymous
-	content  tab.Content
-	st       *stype
-	model    *model    // content model; nil when none
-	all      *allModel // content model when it is an xs:all group
-	attrs    map[string]*attrUse
-	required []*attrUse
+	name      string // "" when anonymous
+	content   tab.Content
+	st        *stype
+	model     *lazyModel // content model; nil when none
+	all       *allModel  // content model when it is an xs:all group
+	attrNames names      // the attribute uses' names, attrs[i] named attrNames[i]
+	attrs     []attrUse
+	required  []*attrUse // into attrs, in declaration order
 	anyAttr  *wildcard
 	abstract bool
 	anyType  bool
@@ -92,12 +95,22 @@ func newWildcard(w *tab.Wildcard) *wildcard {
 
 // compile builds the validators for every profile in t.
 func compile(t *tab.Tables) (*set, error) {
-	c := &compiler{
+	return newCompiler(t).compile()
+}
+
+func newCompiler(t *tab.Tables) *compiler {
+	return &compiler{
 		t:       t,
 		elems:   make([]*elemDecl, len(t.Elems)),
 		complex: make([]*ctype, len(t.Complex)),
 		simple:  make([]*stype, len(t.Simple)),
 	}
+}
+
+// compile compiles every component of c.t and gathers each profile's
+// global declarations.
+func (c *compiler) compile() (*set, error) {
+	t := c.t
 	for i := 1; i < len(t.Simple); i++ {
 		if _, err := c.simpleType(int32(i)); err != nil {
 			return nil, err
@@ -170,13 +183,23 @@ func (c *compiler) fill(i int32) error {
 	if x.Simple != 0 {
 		ct.st = c.simple[x.Simple]
 	}
-	ct.attrs = make(map[string]*attrUse, len(x.Attrs))
+	ct.attrs = make([]attrUse, 0, len(x.Attrs))
 	for _, a := range x.Attrs {
 		ta := c.t.Attrs[a]
-		u := &attrUse{name: ta.Name, st: c.simple[ta.Simple], required: ta.Required, fixed: ta.Fixed, hasFixed: ta.HasFixed}
-		ct.attrs[u.name] = u
-		if u.required {
-			ct.required = append(ct.required, u)
+		ct.attrs = append(ct.attrs, attrUse{name: ta.Name, st: c.simple[ta.Simple], required: ta.Required, fixed: ta.Fixed, hasFixed: ta.HasFixed})
+	}
+	slices.SortFunc(ct.attrs, func(a, b attrUse) int { return nameOrder(a.name, b.name) })
+	ct.attrNames = make(names, len(ct.attrs))
+	for j := range ct.attrs {
+		ct.attrNames[j] = ct.attrs[j].name
+		if j > 0 && ct.attrNames[j-1] == ct.attrNames[j] {
+			return fmt.Errorf("complex type %d (%q): attribute %q declared twice", i, x.Name, ct.attrNames[j])
+		}
+	}
+	for _, a := range x.Attrs {
+		if c.t.Attrs[a].Required {
+			j := ct.attrNames.find(c.t.Attrs[a].Name)
+			ct.required = append(ct.required, &ct.attrs[j])
 		}
 	}
 	ct.anyAttr = newWildcard(x.AnyAttr)
@@ -194,4 +217,36 @@ func (c *compiler) fill(i int32) error {
 	}
 	ct.model = m
 	return nil
+}
+
+// names is a sorted list of names searched by [names.find]: the attribute
+// uses of a complex type, the transitions of a content model state. They
+// are few (at most a few dozen), so one contiguous slice binary-searched
+// costs less than a map and its hashing, and the order (see nameOrder)
+// settles most comparisons on the lengths alone, without reading the bytes.
+type names []string
+
+// nameOrder orders names by length, then bytewise.
+func nameOrder(a, b string) int {
+	if len(a) != len(b) {
+		return cmp.Compare(len(a), len(b))
+	}
+	return strings.Compare(a, b)
+}
+
+// find returns the index of name in n, or -1 when it is not there.
+func (n names) find(name string) int {
+	lo, hi := 0, len(n)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if k := n[m]; len(k) < len(name) || (len(k) == len(name) && k < name) {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(n) && n[lo] == name {
+		return lo
+	}
+	return -1
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/galaxy-gtr/gtr/rules/schema/internal/tab"
 )
@@ -20,6 +21,30 @@ import (
 // maxPositions bounds the unrolled size of one content model.
 const maxPositions = 5000
 
+// lazyModel is a content model whose automaton is built on first use.
+// Compiling the tables unrolls every content model (which finds every
+// error the tables could have) but leaves the subset construction, most
+// of the cost, to the models a validation meets: a run validates mostly
+// at one profile, which uses a fraction of the types of all profiles.
+type lazyModel struct {
+	once     sync.Once
+	g        *glushkov // the positions and follow sets; nil once built
+	nullable bool
+	first    []int
+	last     []int
+	m        *model
+}
+
+// get returns the automaton, building it on the first call. It is safe
+// for concurrent use.
+func (l *lazyModel) get() *model {
+	l.once.Do(func() {
+		l.m = l.g.determinise(l.nullable, l.first, l.last)
+		l.g, l.first, l.last = nil, nil, nil
+	})
+	return l.m
+}
+
 // model is a compiled content model.
 type model struct {
 	states []mstate // states[0] is the start state
@@ -27,7 +52,8 @@ type model struct {
 
 type mstate struct {
 	final        bool
-	next         map[string]edge // by element name, for names in no namespace
+	names        names           // the element names (in no namespace) with a transition
+	next         []edge          // next[i] is the transition for names[i]
 	wild         map[string]edge // by namespace class (see nsClass) for other names
 	expected     []string        // what may come next, for messages
 	expectedText string          // expectedText(expected), built once
@@ -46,8 +72,8 @@ const otherNS = "\x00other"
 func (m *model) step(state int32, ns, local string) (edge, bool) {
 	s := &m.states[state]
 	if ns == "" {
-		if e, ok := s.next[local]; ok {
-			return e, true
+		if i := s.names.find(local); i >= 0 {
+			return s.next[i], true
 		}
 	}
 	if s.wild == nil {
@@ -81,14 +107,15 @@ type glushkov struct {
 	follow [][]int
 }
 
-func (c *compiler) model(root int32) (*model, error) {
+func (c *compiler) model(root int32) (*lazyModel, error) {
 	g := &glushkov{c: c}
 	t, err := g.particle(root)
 	if err != nil {
 		return nil, err
 	}
 	nullable, first, last := g.sets(t)
-	return g.determinise(nullable, first, last), nil
+	g.c = nil // the compiler is done with; determinise needs only the positions
+	return &lazyModel{g: g, nullable: nullable, first: first, last: last}, nil
 }
 
 // particle unrolls particle i with its occurrence range.
@@ -231,39 +258,47 @@ func (g *glushkov) determinise(nullable bool, first, last []int) *model {
 		isLast[l] = true
 	}
 	m := &model{}
+	// States are found by their position set, keyed by its sorted
+	// positions two bytes each (maxPositions fits in 16 bits).
 	index := map[string]int32{}
 	var sets [][]int
+	var key []byte
 	add := func(set []int) int32 {
 		set = uniq(set)
-		key := fmt.Sprint(set)
-		if i, ok := index[key]; ok {
+		key = key[:0]
+		for _, p := range set {
+			key = append(key, byte(p>>8), byte(p))
+		}
+		if i, ok := index[string(key)]; ok {
 			return i
 		}
 		i := int32(len(m.states))
-		index[key] = i
-		sets = append(sets, set)
+		index[string(key)] = i
+		sets = append(sets, slices.Clone(set))
 		m.states = append(m.states, mstate{})
 		return i
 	}
 	add(nil)
+	var succ, wilds, target []int
 	for i := 0; i < len(m.states); i++ {
 		set := sets[i]
-		var succ []int
+		final := false
+		succ = succ[:0]
 		if i == 0 {
-			succ = first
-			m.states[i].final = nullable
+			succ = append(succ, first...)
+			final = nullable
 		} else {
 			for _, p := range set {
 				succ = append(succ, g.follow[p]...)
 				if isLast[p] {
-					m.states[i].final = true
+					final = true
 				}
 			}
 		}
 		succ = uniq(succ)
-		st := mstate{final: m.states[i].final}
+		st := mstate{final: final}
 		// Element names, in the order their positions were declared.
-		var wilds []int
+		wilds = wilds[:0]
 		for _, p := range succ {
 			if g.pos[p].wild != nil {
 				wilds = append(wilds, p)
@@ -271,13 +306,10 @@ func (g *glushkov) determinise(nullable bool, first, last []int) *model {
 		}
 		for _, p := range succ {
 			d := g.pos[p].decl
-			if d == nil {
+			if d == nil || slices.Contains(st.names, d.name) {
 				continue
 			}
-			if _, done := st.next[d.name]; done {
-				continue
-			}
-			var target []int
+			target = target[:0]
 			for _, q := range succ {
 				if qd := g.pos[q].decl; qd != nil && qd.name == d.name {
 					target = append(target, q)
@@ -288,23 +320,23 @@ func (g *glushkov) determinise(nullable bool, first, last []int) *model {
 					target = append(target, q)
 				}
 			}
-			if st.next == nil {
-				st.next = map[string]edge{}
-			}
-			st.next[d.name] = edge{to: add(target), decl: d}
-			st.expected = append(st.expected, d.name)
+			st.names = append(st.names, d.name)
+			st.next = append(st.next, edge{to: add(target), decl: d})
 		}
+		st.expected = slices.Clone(st.names)
+		sortEdges(st.names, st.next)
 		if len(wilds) > 0 {
 			st.wild = map[string]edge{}
 			for _, ns := range nsClasses(g.pos, wilds) {
-				var target []int
+				target = target[:0]
 				for _, q := range wilds {
 					if g.pos[q].wild.allows(ns) || (ns == otherNS && g.pos[q].wild.allowsOther()) {
 						target = append(target, q)
 					}
 				}
 				if len(target) > 0 {
-					st.wild[ns] = edge{to: add(target), wild: g.pos[target[0]].wild}
+					w := g.pos[target[0]].wild // before add sorts target
+					st.wild[ns] = edge{to: add(target), wild: w}
 				}
 			}
 			for _, q := range wilds {
@@ -315,6 +347,23 @@ func (g *glushkov) determinise(nullable bool, first, last []int) *model {
 		m.states[i] = st
 	}
 	return m
+}
+
+// sortEdges sorts a state's transition names for [names.find], keeping
+// each edge with its name.
+func sortEdges(n names, next []edge) {
+	perm := make([]int, len(n))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortFunc(perm, func(a, b int) int { return nameOrder(n[a], n[b]) })
+	sortedNames := make(names, len(n))
+	sortedNext := make([]edge, len(n))
+	for i, j := range perm {
+		sortedNames[i], sortedNext[i] = n[j], next[j]
+	}
+	copy(n, sortedNames)
+	copy(next, sortedNext)
 }
 
 // allowsOther reports whether the wildcard admits namespaces it does not list.
@@ -353,8 +402,8 @@ func (w *wildcard) String() string {
 	return strings.Join(parts, " ")
 }
 
+// uniq sorts s in place and drops repeats.
 func uniq(s []int) []int {
-	s = slices.Clone(s)
 	slices.Sort(s)
 	return slices.Compact(s)
 }
@@ -363,7 +412,8 @@ func uniq(s []int) []int {
 type allModel struct {
 	min   int32 // the group's minOccurs: 0 allows no children at all
 	items []allItem
-	index map[string]int
+	names names // the items' names, sorted for names.find
+	slot  []int // slot[i] is the index in items of names[i]
 }
 
 type allItem struct {
@@ -375,17 +425,35 @@ func (c *compiler) allModel(p tab.Particle) (*allModel, error) {
 	if p.Max != 1 {
 		return nil, fmt.Errorf("xs:all with maxOccurs %d", p.Max)
 	}
-	a := &allModel{min: p.Min, index: map[string]int{}}
+	a := &allModel{min: p.Min}
 	for _, k := range p.Kids {
 		kp := c.t.Particles[k]
 		if kp.Kind != tab.Element || kp.Max > 1 || kp.Max == tab.Unbounded {
 			return nil, fmt.Errorf("xs:all may only hold elements that occur at most once")
 		}
 		d := c.elem(kp.Elem)
-		a.index[d.name] = len(a.items)
+		if slices.ContainsFunc(a.items, func(it allItem) bool { return it.decl.name == d.name }) {
+			return nil, fmt.Errorf("xs:all holds %q twice", d.name)
+		}
 		a.items = append(a.items, allItem{decl: d, required: kp.Min > 0})
 	}
+	a.slot = make([]int, len(a.items))
+	for i := range a.slot {
+		a.slot[i] = i
+	}
+	slices.SortFunc(a.slot, func(i, j int) int { return nameOrder(a.items[i].decl.name, a.items[j].decl.name) })
+	for _, i := range a.slot {
+		a.names = append(a.names, a.items[i].decl.name)
+	}
 	return a, nil
+}
+
+// index returns the index in a.items of the item named local.
+func (a *allModel) index(local string) (int, bool) {
+	if i := a.names.find(local); i >= 0 {
+		return a.slot[i], true
+	}
+	return 0, false
 }
 
 // missing reports whether a required item is not yet seen.

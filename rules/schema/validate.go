@@ -305,7 +305,8 @@ func (v *validator) attributes(e Element, ct *ctype) {
 		if ns == xsiNS {
 			continue
 		}
-		if u := ct.attrs[local]; ns == "" && u != nil {
+		if j := ct.attrNames.find(local); ns == "" && j >= 0 {
+			u := &ct.attrs[j]
 			seen = append(seen, local)
 			v.value(e, u.st, value, name)
 			if u.hasFixed && !v.stop() && normalize(value, u.st.ws) != normalize(u.fixed, u.st.ws) {
@@ -359,7 +360,7 @@ func (v *validator) children(e Element, ct *ctype) {
 		}
 		return
 	}
-	m := ct.model
+	m := ct.model.get()
 	state := int32(0)
 	failed := false
 	for _, c := range kids {
@@ -403,7 +404,7 @@ func (v *validator) allChildren(e Element, a *allModel) {
 		mark := len(v.scope)
 		v.enter(c)
 		ns, local := v.split(c.Name(), false)
-		j, ok := a.index[local]
+		j, ok := a.index(local)
 		if ns == "" && ok && !seen[j] {
 			seen[j] = true
 			v.element(c, a.items[j].decl)
