@@ -40,9 +40,9 @@ type ctype struct {
 	attrNames names      // the attribute uses' names, attrs[i] named attrNames[i]
 	attrs     []attrUse
 	required  []*attrUse // into attrs, in declaration order
-	anyAttr  *wildcard
-	abstract bool
-	anyType  bool
+	anyAttr   *wildcard
+	abstract  bool
+	anyType   bool
 }
 
 type attrUse struct {
@@ -188,12 +188,16 @@ func (c *compiler) fill(i int32) error {
 		ta := c.t.Attrs[a]
 		ct.attrs = append(ct.attrs, attrUse{name: ta.Name, st: c.simple[ta.Simple], required: ta.Required, fixed: ta.Fixed, hasFixed: ta.HasFixed})
 	}
-	slices.SortFunc(ct.attrs, func(a, b attrUse) int { return nameOrder(a.name, b.name) })
-	ct.attrNames = make(names, len(ct.attrs))
+	declared := make([]string, len(ct.attrs))
 	for j := range ct.attrs {
-		ct.attrNames[j] = ct.attrs[j].name
-		if j > 0 && ct.attrNames[j-1] == ct.attrNames[j] {
-			return fmt.Errorf("complex type %d (%q): attribute %q declared twice", i, x.Name, ct.attrNames[j])
+		declared[j] = ct.attrs[j].name
+	}
+	var perm []int
+	ct.attrNames, perm = newNames(declared)
+	ct.attrs = permute(ct.attrs, perm)
+	for j := 1; j < len(ct.attrs); j++ {
+		if ct.attrs[j-1].name == ct.attrs[j].name {
+			return fmt.Errorf("complex type %d (%q): attribute %q declared twice", i, x.Name, ct.attrs[j].name)
 		}
 	}
 	for _, a := range x.Attrs {
@@ -219,34 +223,91 @@ func (c *compiler) fill(i int32) error {
 	return nil
 }
 
-// names is a sorted list of names searched by [names.find]: the attribute
-// uses of a complex type, the transitions of a content model state. They
-// are few (at most a few dozen), so one contiguous slice binary-searched
-// costs less than a map and its hashing, and the order (see nameOrder)
-// settles most comparisons on the lengths alone, without reading the bytes.
-type names []string
+// names is a set of names searched by [names.find]: the attribute uses of
+// a complex type, the transitions of a content model state, the items of
+// an xs:all group. They are few (at most a few dozen) and looked up for
+// every attribute and child, where a map's hashing and its scattered
+// groups, cold in cache, cost more than the search: a binary search over
+// one small array of integer keys (see nameKey), which holds a name's
+// length and first bytes, so that the names themselves are read only to
+// confirm a match of a name longer than the key holds.
+type names struct {
+	keys []uint64 // nameKey of each name, ascending
+	list []string // the names, in the order of keys
+}
 
-// nameOrder orders names by length, then bytewise.
-func nameOrder(a, b string) int {
-	if len(a) != len(b) {
-		return cmp.Compare(len(a), len(b))
+// nameKeyBytes is how many leading bytes of a name its key holds.
+const nameKeyBytes = 7
+
+// nameKey packs a name's length (capped at 255) into the top byte and its
+// first nameKeyBytes bytes below, big-endian, zero-padded. Two names
+// with one key have the same length and first bytes, so names up to
+// nameKeyBytes long have a key of their own.
+func nameKey(s string) uint64 {
+	k := uint64(min(len(s), 255)) << 56
+	if len(s) >= nameKeyBytes {
+		// Most names are this long: one expression the compiler checks
+		// the bounds of once, rather than a loop.
+		_ = s[6]
+		return k | uint64(s[0])<<48 | uint64(s[1])<<40 | uint64(s[2])<<32 |
+			uint64(s[3])<<24 | uint64(s[4])<<16 | uint64(s[5])<<8 | uint64(s[6])
 	}
-	return strings.Compare(a, b)
+	for i := 0; i < len(s); i++ {
+		k |= uint64(s[i]) << (48 - 8*i)
+	}
+	return k
+}
+
+// newNames returns the set of list, which must not repeat a name, and
+// the permutation that orders list as the set: set.list[i] is
+// list[perm[i]]. Callers order their parallel slices with [permute].
+func newNames(list []string) (set names, perm []int) {
+	perm = make([]int, len(list))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortFunc(perm, func(a, b int) int {
+		return cmp.Or(cmp.Compare(nameKey(list[a]), nameKey(list[b])), strings.Compare(list[a], list[b]))
+	})
+	set = names{keys: make([]uint64, len(list)), list: make([]string, len(list))}
+	for i, j := range perm {
+		set.keys[i], set.list[i] = nameKey(list[j]), list[j]
+	}
+	return set, perm
+}
+
+// permute returns s ordered by perm: the result's i'th element is s[perm[i]].
+func permute[T any](s []T, perm []int) []T {
+	out := make([]T, len(perm))
+	for i, j := range perm {
+		out[i] = s[j]
+	}
+	return out
 }
 
 // find returns the index of name in n, or -1 when it is not there.
-func (n names) find(name string) int {
-	lo, hi := 0, len(n)
+func (n *names) find(name string) int {
+	k := nameKey(name)
+	keys := n.keys
+	lo, hi := 0, len(keys)
+	if hi <= 8 {
+		// A short scan beats the search's unpredictable branches.
+		for lo < hi && keys[lo] < k {
+			lo++
+		}
+	}
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if k := n[m]; len(k) < len(name) || (len(k) == len(name) && k < name) {
+		if keys[m] < k {
 			lo = m + 1
 		} else {
 			hi = m
 		}
 	}
-	if lo < len(n) && n[lo] == name {
-		return lo
+	for ; lo < len(keys) && keys[lo] == k; lo++ {
+		if len(name) <= nameKeyBytes || n.list[lo] == name {
+			return lo
+		}
 	}
 	return -1
 }

@@ -53,7 +53,7 @@ type model struct {
 type mstate struct {
 	final        bool
 	names        names           // the element names (in no namespace) with a transition
-	next         []edge          // next[i] is the transition for names[i]
+	next         []edge          // next[i] is the transition for names.list[i]
 	wild         map[string]edge // by namespace class (see nsClass) for other names
 	expected     []string        // what may come next, for messages
 	expectedText string          // expectedText(expected), built once
@@ -306,7 +306,7 @@ func (g *glushkov) determinise(nullable bool, first, last []int) *model {
 		}
 		for _, p := range succ {
 			d := g.pos[p].decl
-			if d == nil || slices.Contains(st.names, d.name) {
+			if d == nil || slices.Contains(st.expected, d.name) {
 				continue
 			}
 			target = target[:0]
@@ -320,11 +320,12 @@ func (g *glushkov) determinise(nullable bool, first, last []int) *model {
 					target = append(target, q)
 				}
 			}
-			st.names = append(st.names, d.name)
+			st.expected = append(st.expected, d.name)
 			st.next = append(st.next, edge{to: add(target), decl: d})
 		}
-		st.expected = slices.Clone(st.names)
-		sortEdges(st.names, st.next)
+		var perm []int
+		st.names, perm = newNames(st.expected)
+		st.next = permute(st.next, perm)
 		if len(wilds) > 0 {
 			st.wild = map[string]edge{}
 			for _, ns := range nsClasses(g.pos, wilds) {
@@ -347,23 +348,6 @@ func (g *glushkov) determinise(nullable bool, first, last []int) *model {
 		m.states[i] = st
 	}
 	return m
-}
-
-// sortEdges sorts a state's transition names for [names.find], keeping
-// each edge with its name.
-func sortEdges(n names, next []edge) {
-	perm := make([]int, len(n))
-	for i := range perm {
-		perm[i] = i
-	}
-	slices.SortFunc(perm, func(a, b int) int { return nameOrder(n[a], n[b]) })
-	sortedNames := make(names, len(n))
-	sortedNext := make([]edge, len(n))
-	for i, j := range perm {
-		sortedNames[i], sortedNext[i] = n[j], next[j]
-	}
-	copy(n, sortedNames)
-	copy(next, sortedNext)
 }
 
 // allowsOther reports whether the wildcard admits namespaces it does not list.
@@ -412,8 +396,8 @@ func uniq(s []int) []int {
 type allModel struct {
 	min   int32 // the group's minOccurs: 0 allows no children at all
 	items []allItem
-	names names // the items' names, sorted for names.find
-	slot  []int // slot[i] is the index in items of names[i]
+	names names // the items' names
+	slot  []int // slot[i] is the index in items of names.list[i]
 }
 
 type allItem struct {
@@ -437,14 +421,11 @@ func (c *compiler) allModel(p tab.Particle) (*allModel, error) {
 		}
 		a.items = append(a.items, allItem{decl: d, required: kp.Min > 0})
 	}
-	a.slot = make([]int, len(a.items))
-	for i := range a.slot {
-		a.slot[i] = i
+	declared := make([]string, len(a.items))
+	for i, it := range a.items {
+		declared[i] = it.decl.name
 	}
-	slices.SortFunc(a.slot, func(i, j int) int { return nameOrder(a.items[i].decl.name, a.items[j].decl.name) })
-	for _, i := range a.slot {
-		a.names = append(a.names, a.items[i].decl.name)
-	}
+	a.names, a.slot = newNames(declared)
 	return a, nil
 }
 

@@ -3,6 +3,7 @@ package schema
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -13,13 +14,22 @@ import (
 // random name sets, probing members and non-members alike.
 func TestNamesFind(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		name := rapid.StringOfN(rapid.RuneFrom([]rune("abc:_")), 0, 6, -1)
+		// Few letters and lengths around nameKeyBytes, so that names
+		// often share a key; some longer than 255 bytes share a length.
+		name := rapid.OneOf(
+			rapid.StringOfN(rapid.RuneFrom([]rune("ab:")), 0, 12, -1),
+			rapid.Custom(func(t *rapid.T) string {
+				return strings.Repeat("a", rapid.IntRange(254, 258).Draw(t, "long")) + rapid.StringOfN(rapid.RuneFrom([]rune("ab")), 0, 2, -1).Draw(t, "tail")
+			}),
+		)
 		set := rapid.SliceOfDistinct(name, func(s string) string { return s }).Draw(t, "set")
-		slices.SortFunc(set, nameOrder)
-		n := names(set)
+		n, perm := newNames(set)
 		want := map[string]int{}
-		for i, s := range set {
-			want[s] = i
+		for i, j := range perm {
+			want[set[j]] = i
+			if n.list[i] != set[j] {
+				t.Fatalf("list[%d] = %q, want %q", i, n.list[i], set[j])
+			}
 		}
 		probes := append(rapid.SliceOf(name).Draw(t, "probes"), set...)
 		for _, p := range probes {
