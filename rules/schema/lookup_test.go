@@ -278,3 +278,27 @@ func refDeterminise(g *glushkov, nullable bool, first, last []int) []refState {
 	}
 	return states
 }
+
+// TestPrepareBuildsNewest checks that Prepare leaves the content models of
+// the newest profile built, so that validating at it builds none.
+func TestPrepareBuildsNewest(t *testing.T) {
+	Prepare()
+	s := defaultSet()
+	newest := s.profiles[s.newestFirst[0]]
+	built, total := 0, 0
+	for _, d := range newest.globals {
+		if d.ct != nil && d.ct.all != nil {
+			for _, it := range d.ct.all.items {
+				if ct := it.decl.ct; ct != nil && ct.model != nil {
+					total++
+					if ct.model.g == nil {
+						built++
+					}
+				}
+			}
+		}
+	}
+	if total == 0 || built != total {
+		t.Fatalf("%d of the %d content models below the newest profile's xs:all roots are built", built, total)
+	}
+}

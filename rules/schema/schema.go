@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -136,7 +137,43 @@ func defaultSet() *set {
 // Prepare compiles the schema tables now rather than on the first
 // validation, so that a caller can do it while it does other work. It is
 // safe to call more than once and concurrently.
-func Prepare() { defaultSet() }
+//
+// Content models are otherwise built on first use (most belong to
+// profiles a run does not validate at); Prepare builds those of the
+// newest profile, the one tools are validated at first.
+func Prepare() {
+	s := defaultSet()
+	s.profiles[s.newestFirst[0]].buildModels()
+}
+
+// buildModels builds the content models of every complex type the
+// profile's global declarations reach.
+func (p *profile) buildModels() {
+	seen := map[*ctype]bool{}
+	var walk func(d *elemDecl)
+	walk = func(d *elemDecl) {
+		ct := d.ct
+		if ct == nil || seen[ct] {
+			return
+		}
+		seen[ct] = true
+		if ct.model != nil {
+			for _, st := range ct.model.get().states {
+				for _, e := range st.next {
+					walk(e.decl)
+				}
+			}
+		}
+		if ct.all != nil {
+			for _, it := range ct.all.items {
+				walk(it.decl)
+			}
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(p.globals)) {
+		walk(p.globals[n])
+	}
+}
 
 // Validate checks the tree rooted at root against the schema for profile
 // (resolved with [Resolve], so "" validates as the legacy profile with the
