@@ -146,20 +146,18 @@ func (p *parser) eat(name string, h dirHead) outcome {
 // is followed by its target list, anything else by an optional call.
 func (p *parser) afterName(name string) bool {
 	if name == "for" {
-		var sub []enclosure
-		return p.expr(false, &sub, isIn, nil)
+		return p.expr(false, len(p.encl), isIn, nil)
 	}
 	p.emitBlanks()
 	if p.peek() == '(' {
-		return p.callArgs(nil)
+		return p.callArgs(enclosure{})
 	}
 	return true
 }
 
 // exprLine parses an expression to the end of the directive.
 func (p *parser) exprLine(breakAt func(string) bool) bool {
-	var encl []enclosure
-	return p.expr(false, &encl, breakAt, nil)
+	return p.expr(false, len(p.encl), breakAt, nil)
 }
 
 // restOfTag finishes a directive: an optional "##" comment, then a closing
@@ -252,8 +250,7 @@ func (p *parser) eatIf(h dirHead) outcome {
 		return out
 	}
 	var flags exprFlags
-	var encl []enclosure
-	if !p.expr(false, &encl, isColon, &flags) {
+	if !p.expr(false, len(p.encl), isColon, &flags) {
 		return out
 	}
 	if flags.then && flags.els {

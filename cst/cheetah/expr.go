@@ -85,33 +85,44 @@ func (p *parser) placeholderBody(h varHead) bool {
 	if h.cache >= 0 {
 		p.emit(TokCache, cacheEnd(p.src, p.pos, p.end))
 	}
-	var encl []enclosure
+	// The enclosure, if any, is the only bracket open before the body.
+	var open enclosure
 	if c := p.peek(); c == '(' || c == '{' || c == '[' {
-		encl = append(encl, enclosure{c, p.pos})
+		open = enclosure{c, p.pos}
 		p.emit(TokOpen, p.pos+1)
 		p.emitBlanks()
 	}
 	if identEnd(p.src, p.pos, p.end) == p.pos {
-		return p.expr(true, &encl, nil, nil)
+		return p.exprInside(open)
 	}
 	if !p.nameChunks() {
 		return false
 	}
-	if len(encl) == 0 {
+	if open.c == 0 {
 		return true
 	}
 	p.emitBlanks()
 	if p.atEnd() {
-		return p.unclosed(encl[0])
+		return p.unclosed(open)
 	}
 	switch p.peek() {
 	case ',':
-		return p.callArgs(encl) // filter arguments: ${x, filter=...}
-	case closerOf(encl[0].c):
+		return p.callArgs(open) // filter arguments: ${x, filter=...}
+	case closerOf(open.c):
 		p.emit(TokClose, p.pos+1)
 		return true
 	}
-	return p.expr(true, &encl, nil, nil)
+	return p.exprInside(open)
+}
+
+// exprInside parses an enclosed expression inside the bracket open, or
+// from its own first bracket when open is the zero enclosure.
+func (p *parser) exprInside(open enclosure) bool {
+	base := len(p.encl)
+	if open.c != 0 {
+		p.encl = append(p.encl, open)
+	}
+	return p.expr(true, base, nil, nil)
 }
 
 // recover skips the rest of the line after an error, as one TokError, and
@@ -172,12 +183,11 @@ func (p *parser) nameChunks() bool {
 		}
 		switch p.peek() {
 		case '(':
-			if !p.callArgs(nil) {
+			if !p.callArgs(enclosure{}) {
 				return false
 			}
 		case '[':
-			var encl []enclosure
-			if !p.expr(true, &encl, nil, nil) {
+			if !p.expr(true, len(p.encl), nil, nil) {
 				return false
 			}
 		}
@@ -186,23 +196,23 @@ func (p *parser) nameChunks() bool {
 }
 
 // callArgs parses a call's argument list from "(" to its ")":
-// getCallArgString. With encl non-empty it continues inside those
-// enclosures instead (a placeholder's filter arguments).
-func (p *parser) callArgs(encl []enclosure) bool {
+// getCallArgString. With open a bracket rather than the zero enclosure,
+// it continues inside that bracket instead (a placeholder's filter
+// arguments).
+func (p *parser) callArgs(open enclosure) bool {
 	s := p.src
-	if len(encl) == 0 {
-		encl = []enclosure{{'(', p.pos}}
+	if open.c == 0 {
+		open = enclosure{'(', p.pos}
 		p.emit(TokOpen, p.pos+1)
 	}
 	for {
 		if p.atEnd() {
-			return p.unclosed(encl[len(encl)-1])
+			return p.unclosed(open)
 		}
 		c := p.peek()
 		switch {
 		case c == ')' || c == '}' || c == ']':
-			top := encl[len(encl)-1]
-			if top.c != openerOf(c) {
+			if top := open; top.c != openerOf(c) {
 				return p.mismatch(c, top)
 			}
 			p.emit(TokClose, p.pos+1)
@@ -226,8 +236,7 @@ func (p *parser) callArgs(encl []enclosure) bool {
 				return p.badPlaceholder(h)
 			}
 			if c == '{' || c == '(' || c == '[' {
-				var sub []enclosure
-				if !p.expr(true, &sub, nil, nil) {
+				if !p.expr(true, len(p.encl), nil, nil) {
 					return false
 				}
 				continue
@@ -298,40 +307,48 @@ func (p *parser) invalidToken() bool {
 
 // expr parses a Cheetah expression: getExpressionParts. It stops at the end
 // of the line, at a directive's closing "#", or at a token breakAt accepts,
-// when no bracket is open; when enclosed, it stops once the brackets in
-// *encl are all closed.
-func (p *parser) expr(enclosed bool, encl *[]enclosure, breakAt func(string) bool, flags *exprFlags) bool {
+// when no bracket is open; when enclosed, it stops once the brackets open
+// are all closed. The brackets open are p.encl[base:], one stack for the
+// whole parse rather than one slice a call; the caller may have pushed the
+// first. expr pops them all, also after an error.
+func (p *parser) expr(enclosed bool, base int, breakAt func(string) bool, flags *exprFlags) bool {
+	ok := p.exprFrom(enclosed, base, breakAt, flags)
+	p.encl = p.encl[:base]
+	return ok
+}
+
+func (p *parser) exprFrom(enclosed bool, base int, breakAt func(string) bool, flags *exprFlags) bool {
 	s := p.src
 	for {
 		if p.atEnd() {
-			if len(*encl) > 0 {
-				return p.unclosed((*encl)[len(*encl)-1])
+			if len(p.encl) > base {
+				return p.unclosed(p.encl[len(p.encl)-1])
 			}
 			return true
 		}
 		c := p.peek()
 		switch {
 		case c == '{' || c == '(' || c == '[':
-			*encl = append(*encl, enclosure{c, p.pos})
+			p.encl = append(p.encl, enclosure{c, p.pos})
 			p.emit(TokOpen, p.pos+1)
 			continue
-		case enclosed && len(*encl) == 0:
+		case enclosed && len(p.encl) == base:
 			return true
 		case c == ')' || c == ']' || c == '}':
-			if len(*encl) == 0 {
+			if len(p.encl) == base {
 				return p.invalidToken()
 			}
-			top := (*encl)[len(*encl)-1]
+			top := p.encl[len(p.encl)-1]
 			if top.c != openerOf(c) {
 				return p.mismatch(c, top)
 			}
-			*encl = (*encl)[:len(*encl)-1]
+			p.encl = p.encl[:len(p.encl)-1]
 			p.emit(TokClose, p.pos+1)
 			continue
 		case isBlank(c):
 			p.emitBlanks()
 			continue
-		case c == '#' && !escaped(s, p.pos) && len(*encl) == 0:
+		case c == '#' && !escaped(s, p.pos) && len(p.encl) == base:
 			return true
 		case c == '\\' && p.pos+1 < p.end:
 			j := breakEnd(s, p.pos+1)
@@ -342,7 +359,7 @@ func (p *parser) expr(enclosed bool, encl *[]enclosure, breakAt func(string) boo
 			p.emit(TokContinuation, j)
 			continue
 		case isEOL(c):
-			if len(*encl) == 0 {
+			if len(p.encl) == base {
 				return true
 			}
 			p.emit(TokNewline, p.pos+1)
@@ -358,7 +375,7 @@ func (p *parser) expr(enclosed bool, encl *[]enclosure, breakAt func(string) boo
 			}
 		}
 		j, k, st := pyToken(s, p.pos, p.end)
-		if st == pyOK && len(*encl) == 0 && breakAt != nil && breakAt(s[p.pos:j]) {
+		if st == pyOK && len(p.encl) == base && breakAt != nil && breakAt(s[p.pos:j]) {
 			return true
 		}
 		start := p.pos
@@ -368,15 +385,14 @@ func (p *parser) expr(enclosed bool, encl *[]enclosure, breakAt func(string) boo
 		if tok := s[start:p.pos]; isIdentStart(tok[0]) {
 			if tok == "for" {
 				// A comprehension's target list, up to "in".
-				var sub []enclosure
-				if !p.expr(false, &sub, isIn, nil) {
+				if !p.expr(false, len(p.encl), isIn, nil) {
 					return false
 				}
 				continue
 			}
 			p.emitBlanks()
 			if p.peek() == '(' {
-				if !p.callArgs(nil) {
+				if !p.callArgs(enclosure{}) {
 					return false
 				}
 			}
@@ -439,8 +455,7 @@ func (p *parser) defArgs(params *[]Span) bool {
 				return p.badPlaceholder(h)
 			}
 			if c == '{' || c == '(' || c == '[' {
-				var sub []enclosure
-				if !p.expr(true, &sub, nil, nil) {
+				if !p.expr(true, len(p.encl), nil, nil) {
 					return false
 				}
 				continue

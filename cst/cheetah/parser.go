@@ -14,7 +14,8 @@ type parser struct {
 	nodes []node
 	open  []int32 // nodes being built, innermost last
 
-	blocks []frame // Cheetah's stack of open directives
+	blocks []frame     // Cheetah's stack of open directives
+	encl   []enclosure // the brackets open in the expressions being read: see expr
 	binds  []Binding
 
 	stopped bool // a #breakpoint was read: Cheetah reads nothing more

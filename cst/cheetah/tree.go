@@ -1,6 +1,10 @@
 package cheetah
 
-import "iter"
+import (
+	"iter"
+	"slices"
+	"sync"
+)
 
 // Token is one lexical token: a kind and the span of text it covers.
 // Tokens are contiguous: together they cover the template text exactly.
@@ -38,17 +42,37 @@ type Template struct {
 // Parse parses src as a Cheetah template. It never fails: problems are
 // reported by [Template.Errors], and the tokens always cover src exactly.
 func Parse(src string) *Template {
-	p := &parser{src: src, end: len(src)}
-	p.toks = make([]tok, 0, len(src)/5+4)
-	p.nodes = make([]node, 0, len(src)/12+4)
-	p.open = make([]int32, 0, 32) // deep enough for any command met so far
+	sc := scratchPool.Get().(*scratch)
+	p := &parser{src: src, end: len(src), toks: sc.toks[:0], nodes: sc.nodes[:0], open: sc.open[:0], blocks: sc.blocks[:0],
+		encl: sc.encl[:0]}
 	p.openNode(KindTemplate)
 	p.parseTo(len(src))
 	p.finish()
 	p.closeTo(0)
 	p.errs.sort()
-	return &Template{src: src, toks: p.toks, nodes: p.nodes, errs: p.errs, binds: p.binds}
+	// The template keeps copies of exactly the size it needs: the scratch
+	// arrays grow to the largest text parsed and serve the next parse.
+	t := &Template{src: src, toks: slices.Clone(p.toks), nodes: slices.Clone(p.nodes), errs: p.errs, binds: p.binds}
+	clear(p.blocks[:cap(p.blocks)]) // frames hold names: let them go
+	*sc = scratch{toks: p.toks, nodes: p.nodes, open: p.open, blocks: p.blocks, encl: p.encl}
+	scratchPool.Put(sc)
+	return t
 }
+
+// scratch holds the arrays a parse builds in, for the next parse to reuse:
+// the token and node arrays of a text are not known in advance (a text
+// has 0.16 tokens and 0.08 nodes a byte at the median, up to 0.6 and 0.3),
+// and growing them a piece at a time, or guessing high, costs more than
+// one copy of the result.
+type scratch struct {
+	toks   []tok
+	nodes  []node
+	open   []int32
+	blocks []frame
+	encl   []enclosure
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
 
 // Source returns the template text.
 func (t *Template) Source() string { return t.src }
