@@ -307,8 +307,8 @@ func (p *parser) eatSimple(name string, h dirHead) outcome {
 	if !p.exprLine(nil) {
 		return out
 	}
-	words := strings.Fields(p.src[exprStart:p.pos])
-	if len(words) == 0 {
+	first, ok := firstField(p.src[exprStart:p.pos])
+	if !ok {
 		p.errorf(h.start, Span{h.start, exprStart}, fmt.Sprintf(`"#%s" needs an expression`, name))
 		return out
 	}
@@ -322,8 +322,8 @@ func (p *parser) eatSimple(name string, h dirHead) outcome {
 	p.restOfTag(h)
 	// Cheetah pushes the expression's first word when it names a block:
 	// "#echo if ..." opens an "#if".
-	if closeable[words[0]] {
-		return outcome{role: roleOpen, name: words[0], ok: true}
+	if closeable[first] {
+		return outcome{role: roleOpen, name: first, ok: true}
 	}
 	return outcome{ok: true}
 }
@@ -485,10 +485,24 @@ func emptyImport(stmt string) bool {
 	if start < len(stmt) {
 		rest = stmt[start:]
 	}
-	for _, item := range strings.Split(rest, ",") {
-		if len(strings.Fields(item)) == 0 {
+	for {
+		item, more, found := strings.Cut(rest, ",")
+		if strings.TrimSpace(item) == "" {
 			return true
 		}
+		if !found {
+			return false
+		}
+		rest = more
 	}
-	return false
+}
+
+// firstField returns the first of [strings.Fields](s) without splitting
+// the rest, and whether there is one.
+func firstField(s string) (string, bool) {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		s = s[:i]
+	}
+	return s, s != ""
 }

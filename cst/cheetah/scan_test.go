@@ -38,3 +38,13 @@ func TestScanTables(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstField(t *testing.T) {
+	for _, s := range []string{"", " ", "a", " a b", "\u00a0x\u2003y", "\t\n", "\xffa b", "a\u0085b", " \xc2"} {
+		got, ok := firstField(s)
+		f := strings.Fields(s)
+		if ok != (len(f) > 0) || ok && got != f[0] {
+			t.Errorf("firstField(%q) = %q, %v; strings.Fields gives %q", s, got, ok, f)
+		}
+	}
+}

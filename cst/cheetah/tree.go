@@ -44,7 +44,7 @@ type Template struct {
 func Parse(src string) *Template {
 	sc := scratchPool.Get().(*scratch)
 	p := &parser{src: src, end: len(src), toks: sc.toks[:0], nodes: sc.nodes[:0], open: sc.open[:0], blocks: sc.blocks[:0],
-		encl: sc.encl[:0]}
+		encl: sc.encl[:0], binds: sc.binds[:0]}
 	p.openNode(KindTemplate)
 	p.parseTo(len(src))
 	p.finish()
@@ -52,9 +52,11 @@ func Parse(src string) *Template {
 	p.errs.sort()
 	// The template keeps copies of exactly the size it needs: the scratch
 	// arrays grow to the largest text parsed and serve the next parse.
-	t := &Template{src: src, toks: slices.Clone(p.toks), nodes: slices.Clone(p.nodes), errs: p.errs, binds: p.binds}
-	clear(p.blocks[:cap(p.blocks)]) // frames hold names: let them go
-	*sc = scratch{toks: p.toks, nodes: p.nodes, open: p.open, blocks: p.blocks, encl: p.encl}
+	t := &Template{src: src, toks: exact(p.toks), nodes: exact(p.nodes), errs: p.errs, binds: exact(p.binds)}
+	// Frames and bindings hold strings of the text: let it go.
+	clear(p.blocks[:cap(p.blocks)])
+	clear(p.binds[:cap(p.binds)])
+	*sc = scratch{toks: p.toks, nodes: p.nodes, open: p.open, blocks: p.blocks, encl: p.encl, binds: p.binds}
 	scratchPool.Put(sc)
 	return t
 }
@@ -70,6 +72,16 @@ type scratch struct {
 	open   []int32
 	blocks []frame
 	encl   []enclosure
+	binds  []Binding
+}
+
+// exact returns a copy of s with no spare capacity, or nil when s is
+// empty.
+func exact[S ~[]E, E any](s S) S {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Clip(slices.Clone(s))
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
