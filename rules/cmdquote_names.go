@@ -105,31 +105,8 @@ func (n quoteNames) describe(name string) string {
 func quoteNamesOf(tool cst.Tool, wanted map[string]bool) quoteNames {
 	names := quoteNames{top: map[string]quoteDecls{}, nested: map[string]cst.Input{}, macro: map[string]bool{}}
 	if in := tool.Inputs(); in.IsValid() {
-		direct := in.Node().Parent() == tool.Node()
-		for i := range in.Walk() {
-			name := inputNameOf(i.Node())
-			if name == "" || !wanted[name] {
-				continue
-			}
-			a := declAttrsOf(i.Node())
-			top, viaExpand := enclosedBy(i.Node())
-			if !top {
-				if !names.nested[name].IsValid() {
-					names.nested[name] = i // its path only for a message: see quoteReason
-				}
-				continue
-			}
-			d := quoteDecl{elem: i.Node().Name(), direct: direct && !viaExpand}
-			d.kind = d.elem
-			if d.elem == "param" {
-				d.ptype, d.multiple = attrText(a.typ), galaxyBool(attrText(a.multiple))
-				d.kind = d.ptype
-				if d.multiple {
-					d.kind = "multiple-" + d.kind
-				}
-			}
-			names.declare(name, d)
-		}
+		w := inputDeclWalk{names: names, wanted: wanted, direct: in.Node().Parent() == tool.Node()}
+		w.walk(in.Node(), false, true, false)
 	}
 	if outs := tool.Outputs(); outs.IsValid() {
 		direct := outs.Node().Parent() == tool.Node()
@@ -171,6 +148,70 @@ func quoteNamesOf(tool cst.Tool, wanted map[string]bool) quoteNames {
 		}
 	}
 	return names
+}
+
+// inputDeclWalk collects the declarations of the wanted names below
+// <inputs>. It visits the elements [cst.Inputs.Walk] yields, in its order,
+// without its iterators, and knows on the way down what [enclosedBy] would
+// find going up from each.
+type inputDeclWalk struct {
+	names  quoteNames
+	wanted map[string]bool
+	direct bool // <inputs> is a child of the tool
+}
+
+// walk visits the children of n. inExpand says n is an <expand>, whose
+// <token> children are looked through; top that only <expand> elements
+// enclose them; viaExpand that one does.
+func (w *inputDeclWalk) walk(n cst.Node, inExpand, top, viaExpand bool) {
+	for c := n.FirstChild(); c.IsValid(); c = c.NextSibling() {
+		if c.Kind() != cst.KindElement {
+			continue
+		}
+		switch name := c.Name(); name {
+		case "expand":
+			w.walk(c, true, top, true)
+		case "token":
+			if inExpand {
+				w.walk(c, false, top, viaExpand)
+			}
+		case "page":
+			w.walk(c, false, top, viaExpand)
+		case "when":
+			w.walk(c, false, false, viaExpand)
+		case "param":
+			w.decl(c, name, top, viaExpand)
+		case "conditional", "repeat", "section", "upload_dataset":
+			w.decl(c, name, top, viaExpand)
+			w.walk(c, false, false, viaExpand)
+		}
+	}
+}
+
+// decl records the declaration n, an element called elem, when its name
+// is wanted.
+func (w *inputDeclWalk) decl(n cst.Node, elem string, top, viaExpand bool) {
+	name := inputNameOf(n)
+	if name == "" || !w.wanted[name] {
+		return
+	}
+	if !top {
+		if !w.names.nested[name].IsValid() {
+			i, _ := cst.AsInput(n)
+			w.names.nested[name] = i // its path only for a message: see quoteReason
+		}
+		return
+	}
+	d := quoteDecl{elem: elem, kind: elem, direct: w.direct && !viaExpand}
+	if elem == "param" {
+		a := declAttrsOf(n)
+		d.ptype, d.multiple = attrText(a.typ), galaxyBool(attrText(a.multiple))
+		d.kind = d.ptype
+		if d.multiple {
+			d.kind = "multiple-" + d.kind
+		}
+	}
+	w.names.declare(name, d)
 }
 
 // declAttrs are the attributes of a declaration that quoteNamesOf reads,
@@ -245,30 +286,4 @@ func attrText(a cst.Node) string {
 		return a.Value()
 	}
 	return raw
-}
-
-// enclosedBy reads the elements [cst.Input.Enclosing] returns for the
-// declaration n, without collecting them: top says that only <expand>
-// elements enclose it (no conditional, when, repeat, section or upload
-// group), viaExpand that an <expand> does.
-func enclosedBy(n cst.Node) (top, viaExpand bool) {
-	top = true
-	for p := n.Parent(); p.Kind() == cst.KindElement; p = p.Parent() {
-		switch p.Name() {
-		case "expand":
-			viaExpand = true
-			continue
-		case "conditional", "when", "repeat", "section", "upload_dataset":
-			top = false
-			continue
-		case "page":
-			continue
-		case "token":
-			if p.Parent().Is("expand") {
-				continue
-			}
-		}
-		break
-	}
-	return top, viaExpand
 }
