@@ -50,8 +50,9 @@ type walkSite struct {
 // rebind names anywhere. A token defined nowhere (in a tool that imports
 // nothing) is not expanded at all: it stays literal text.
 func (w *quoteWalk) macroTokens(tool cst.Tool) {
-	// The first reason to refuse the command stands.
-	if w.refuse != "" {
+	// The first reason to refuse the command stands; and every macro token
+	// has an "@", which most commands lack.
+	if w.refuse != "" || !strings.Contains(w.tmpl.Source(), "@") {
 		return
 	}
 	var m cst.Macros

@@ -10,9 +10,16 @@ import (
 // assertEmptyOpenDirectivesStack), and checks the clause order Python
 // needs of the code Cheetah generates.
 
-// rawBlocks are the blocks whose body Cheetah reads verbatim up to
-// "#end name" (_eatToThisEndDirective): they never reach the stack.
-var rawBlocks = map[string]bool{"raw": true, "compiler-settings": true, "defmacro": true, "i18n": true}
+// rawBlock reports whether Cheetah reads the body of the block called
+// name verbatim up to "#end name" (_eatToThisEndDirective): such blocks
+// never reach the stack.
+func rawBlock(name string) bool {
+	switch name {
+	case "raw", "compiler-settings", "defmacro", "i18n":
+		return true
+	}
+	return false
+}
 
 // structure applies the role of directive node d, whose "#name" is open.
 func (p *parser) structure(d int32, out outcome, open Span) {
@@ -20,7 +27,7 @@ func (p *parser) structure(d int32, out outcome, open Span) {
 	case roleOpen:
 		p.insertBefore(d, KindBlock, KindBranch)
 		p.nodes[d].name, p.nodes[d+1].name = nameID(out.name), p.nodes[d+2].name
-		if rawBlocks[out.name] {
+		if rawBlock(out.name) {
 			p.rawBody(out.name)
 			return
 		}

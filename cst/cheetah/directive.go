@@ -29,11 +29,15 @@ type outcome struct {
 	ok     bool   // false after an error
 }
 
-// closeable are the directives Cheetah pushes on its open-directive stack.
-var closeable = map[string]bool{
-	"def": true, "block": true, "closure": true, "defmacro": true, "call": true,
-	"capture": true, "cache": true, "filter": true, "if": true, "unless": true,
-	"for": true, "while": true, "repeat": true, "try": true,
+// closeable reports whether Cheetah pushes the directive called name on
+// its open-directive stack. A switch rather than a map: every "#end" asks.
+func closeable(name string) bool {
+	switch name {
+	case "def", "block", "closure", "defmacro", "call", "capture", "cache", "filter", "if", "unless",
+		"for", "while", "repeat", "try":
+		return true
+	}
+	return false
 }
 
 // endNames are the names "#end" accepts, in the order Cheetah tries them
@@ -322,7 +326,7 @@ func (p *parser) eatSimple(name string, h dirHead) outcome {
 	p.restOfTag(h)
 	// Cheetah pushes the expression's first word when it names a block:
 	// "#echo if ..." opens an "#if".
-	if closeable[first] {
+	if closeable(first) {
 		return outcome{role: roleOpen, name: first, ok: true}
 	}
 	return outcome{ok: true}
@@ -449,7 +453,7 @@ func (p *parser) eatEnd(h dirHead) outcome {
 			`"#end" must name the block it ends, as in "#end if" or "#end for"`)
 		return out
 	}
-	if closeable[key] {
+	if closeable(key) {
 		out = outcome{role: roleEnd, name: key}
 	}
 	j, _, _ := pyToken(p.src, p.pos, p.end)
