@@ -132,10 +132,14 @@ func computeQuoteSites(p *Pass) []quoteSite {
 	// Only the names the sites use and those #for loops run over are
 	// looked up: the tool's other declarations need not be collected.
 	refs := forReferences(tmpl)
-	wanted := map[string]bool{}
+	wanted := make(map[string]bool, unquoted)
+	// The descriptions of the unquoted placeholders, in the order of their
+	// sites: read once, for the names wanted and for the sites.
+	phs := make([]cheetah.Placeholder, 0, unquoted)
 	for _, ws := range w.sites {
 		if ws.place == placeUnquoted || ws.place == placeNested {
 			ph, _ := ws.node.Placeholder()
+			phs = append(phs, ph)
 			wanted[ph.Name] = true
 		}
 	}
@@ -155,18 +159,21 @@ func computeQuoteSites(p *Pass) []quoteSite {
 	c := &quoteCommand{names: names, bound: bound, refuse: w.refuse, interpreter: cmd.Interpreter(), at: w.at}
 	// Most unquoted placeholders name a parameter, and so are sites.
 	out := make([]quoteSite, 0, unquoted)
+	k := 0
 	for _, ws := range w.sites {
 		// Quoted values and arithmetic operands are not words to quote.
 		if ws.place != placeUnquoted && ws.place != placeNested {
 			continue
 		}
-		ph, _ := ws.node.Placeholder()
+		ph := phs[k]
+		k++
 		// Names that are no parameter of the tool (built-ins, #set
 		// variables, names an imported macro may declare) are not ours.
 		if !names.refers(ph.Name, bound, loops) {
 			continue
 		}
-		text, at := ph.Node.Text(), cst.Span{Start: ph.Node.Span().Start, End: ph.Node.Span().End}
+		sp := ph.Node.Span()
+		text, at := tmpl.Source()[sp.Start:sp.End], cst.Span{Start: sp.Start, End: sp.End}
 		s := quoteSite{verdict: quoteResidual, text: text, span: dec.Map.SourceSpan(at), name: ph.Name, cmd: c}
 		s.kind, s.why = quoteReason(ph, text, names, bound, loops[ph.Name])
 		if s.kind != "" {

@@ -103,7 +103,9 @@ func (n quoteNames) describe(name string) string {
 // quoteNamesOf collects the declarations of the wanted names that the
 // command of tool can reach: the names it is asked about.
 func quoteNamesOf(tool cst.Tool, wanted map[string]bool) quoteNames {
-	names := quoteNames{top: map[string]quoteDecls{}, nested: map[string]cst.Input{}, macro: map[string]bool{}}
+	// Most wanted names are declared once at the top: sized for them, the
+	// map of their (large) entries never grows.
+	names := quoteNames{top: make(map[string]quoteDecls, len(wanted)), nested: map[string]cst.Input{}, macro: map[string]bool{}}
 	if in := tool.Inputs(); in.IsValid() {
 		w := inputDeclWalk{names: names, wanted: wanted, direct: in.Node().Parent() == tool.Node()}
 		w.walk(in.Node(), false, true, false)

@@ -174,9 +174,16 @@ func (t *Template) referencesIn(lo, hi int32) iter.Seq[Reference] {
 }
 
 func (t *Template) references(lo, hi int32) []Reference {
-	bound := make(map[int]bool, len(t.binds))
-	for _, b := range t.binds {
-		bound[b.Span.Start] = true
+	// bound reports whether the name at off is one a directive binds. The
+	// nodes asked about are usually one directive, with a few names, and
+	// a template binds few: scanning them beats building a set each time.
+	bound := func(off int) bool {
+		for _, b := range t.binds {
+			if b.Span.Start == off {
+				return true
+			}
+		}
+		return false
 	}
 	var refs []Reference
 	for i := lo; i < hi; i++ {
@@ -192,7 +199,7 @@ func (t *Template) references(lo, hi int32) []Reference {
 			sp := t.span(int(j))
 			root := first
 			first = false
-			if !root && (t.prevText(j) == "." || t.nextText(j) == "=") || bound[sp.Start] {
+			if !root && (t.prevText(j) == "." || t.nextText(j) == "=") || bound(sp.Start) {
 				continue
 			}
 			refs = append(refs, Reference{Name: t.src[sp.Start:sp.End], Span: sp, Placeholder: root, Node: Node{t, i}})
