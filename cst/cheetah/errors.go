@@ -81,5 +81,9 @@ func (l ErrorList) Syntax() ErrorList {
 }
 
 func (l ErrorList) sort() {
+	// Almost every template has no error, and nothing to sort.
+	if len(l) < 2 {
+		return
+	}
 	sort.SliceStable(l, func(i, j int) bool { return l[i].Offset < l[j].Offset })
 }
