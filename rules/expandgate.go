@@ -40,6 +40,9 @@ type FormatOptions struct {
 	// Slabs, when not nil, lends the arrays of the run's parses; see
 	// [Formatted.Release].
 	Slabs *cst.Slabs
+	// Arena, when not nil, holds the run's macro expansions; it is reset
+	// by [Formatted.Release], so nothing else may be using it.
+	Arena *macros.Arena
 	// Report lists rules whose findings on the output are wanted in
 	// [Formatted.Findings] besides those of the fixing rules: typically
 	// the advisory rules of a selection.
@@ -85,8 +88,9 @@ func (f *Formatted) Imports() ([]string, map[string]*Landing, error) {
 
 // Release hands the arrays of the trees the run parsed (the versions it
 // made, not [FormatOptions.Tree]) to [FormatOptions.Slabs] for the next
-// file's parses. Nothing the run returned points into those trees, but f
-// must not be used afterwards: [Formatted.Imports] would read them.
+// file's parses, and resets [FormatOptions.Arena], which held its
+// expansions. Nothing the run returned points into either, but f must
+// not be used afterwards: [Formatted.Imports] would read them.
 func (f *Formatted) Release() {
 	if f.views != nil {
 		f.views.release()
@@ -155,7 +159,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 	if opts.Macros != nil {
 		mo = *opts.Macros
 	}
-	views := &viewCache{file: file, opts: mo, slabs: opts.Slabs}
+	views := &viewCache{file: file, opts: mo, slabs: opts.Slabs, arena: opts.Arena}
 	proved := false
 	if opts.ExpansionGate {
 		x := &rewrite.Expansion{File: file, Macros: mo, Data: isPayload, Allow: allow, Parse: views.parse, Expand: views.expand, Convert: views.convert}
@@ -417,6 +421,7 @@ type viewCache struct {
 	file  string
 	opts  macros.Options
 	slabs *cst.Slabs
+	arena *macros.Arena // for the expansions cached here, reset on release
 	views []*cachedView // one per version; a run makes a handful
 	// settled is set once a version of the file needed no schema repair
 	// (GTR006, GTR017): later versions differ from it only as the gate
@@ -496,6 +501,9 @@ func (c *viewCache) release() {
 		}
 	}
 	c.views = nil
+	if c.arena != nil {
+		c.arena.Reset()
+	}
 }
 
 // remember records t as the parse of its bytes.
@@ -519,6 +527,7 @@ func (c *viewCache) expand(t *cst.Tree, opts macros.Options) (*macros.Result, er
 	}
 	v := c.entry(t)
 	if !v.done {
+		opts.Arena = c.arena
 		v.res, v.err = macros.ExpandTree(v.tree, opts)
 		v.done = true
 	}

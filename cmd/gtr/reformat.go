@@ -59,7 +59,7 @@ func splitRules(rs []*rules.Rule) ruleSplit {
 // rewriteAll for the check through its importers).
 func rewriteFile(path string, rs ruleSplit) rewriteResult {
 	s, fe := load(path)
-	return formatSource(path, s, fe, rs, macros.Options{Cache: macros.NewCache()}, nil, nil)
+	return formatSource(path, s, fe, rs, macros.Options{Cache: macros.NewCache()}, nil, workerMemory{})
 }
 
 // rewriteAll formats files as rewriteFile does, in parallel, and checks
@@ -86,21 +86,21 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 	mo := macros.Options{Cache: macros.NewCache()}
 	cwd := workDir()
 	var inRun, listed map[string]bool // absolute paths, once the walk has ended
-	slabs := newSlabLender()
+	lender := newMemoryLender()
 	var pending []int // macro files, formatted once their importers are
 	forEachWalked(w, func(path string) rewriteResult {
-		sl := slabs.borrow()
-		defer slabs.giveBack(sl)
-		s, fe := loadShared(path, mo.Cache, sl)
+		mem := lender.borrow()
+		defer lender.giveBack(mem)
+		s, fe := loadShared(path, mo.Cache, mem.slabs)
 		if fe == nil && s.kind == rules.TargetMacro {
 			return rewriteResult{src: s}
 		}
-		r := formatSource(path, s, fe, rs, mo, nil, sl)
+		r := formatSource(path, s, fe, rs, mo, nil, mem)
 		// Only macro files are formatted again below; holding every
 		// tool's tree until the run ends would cost gigabytes on a large
 		// repository. Nothing of the run reads it any more.
 		if s != nil {
-			s.releaseTree(sl)
+			s.releaseTree(mem.slabs)
 		}
 		return r
 	}, func([]error) {
@@ -129,28 +129,36 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 	importers := findImporters(cwd, files, inRun, listed, out, pending, rs, mo)
 	forEachOrdered(len(pending), func(k int) rewriteResult {
 		i := pending[k]
-		sl := slabs.borrow()
-		defer slabs.giveBack(sl)
-		return formatSource(files[i], out[i].src, nil, rs, mo, importers[i], sl)
+		mem := lender.borrow()
+		defer lender.giveBack(mem)
+		return formatSource(files[i], out[i].src, nil, rs, mo, importers[i], mem)
 	}, func(k int, r rewriteResult) { out[pending[k]] = r })
 	return files, out
 }
 
-// slabLender lends each worker of a run one [cst.Slabs], so that the
-// arrays of a file's trees serve the next file the worker formats. There
-// are as many as workers, so borrowing never waits.
-type slabLender chan *cst.Slabs
+// workerMemory is what one worker of a run reuses from file to file: the
+// arrays of the trees of a file ([cst.Slabs]) and the memory of its
+// macro expansions ([macros.Arena]), both handed back when the file is
+// done ([rules.Formatted.Release]).
+type workerMemory struct {
+	slabs *cst.Slabs
+	arena *macros.Arena
+}
 
-func newSlabLender() slabLender {
-	l := make(slabLender, runtime.GOMAXPROCS(0))
+// memoryLender lends each worker of a run its workerMemory. There are as
+// many as workers, so borrowing never waits.
+type memoryLender chan workerMemory
+
+func newMemoryLender() memoryLender {
+	l := make(memoryLender, runtime.GOMAXPROCS(0))
 	for range cap(l) {
-		l <- new(cst.Slabs)
+		l <- workerMemory{new(cst.Slabs), new(macros.Arena)}
 	}
 	return l
 }
 
-func (l slabLender) borrow() *cst.Slabs    { return <-l }
-func (l slabLender) giveBack(s *cst.Slabs) { l <- s }
+func (l memoryLender) borrow() workerMemory    { return <-l }
+func (l memoryLender) giveBack(m workerMemory) { l <- m }
 
 // keepLandings keeps the landings of the tool's imports that are files
 // of the run: only macro files of the run are checked through their
@@ -170,7 +178,7 @@ func reformatted(path string, rs ruleSplit, mo macros.Options) ([]byte, error) {
 	if fe != nil {
 		return nil, errors.New(fe.msg)
 	}
-	r := formatSource(path, s, nil, rs, mo, nil, nil)
+	r := formatSource(path, s, nil, rs, mo, nil, workerMemory{})
 	if r.err == nil && r.changed {
 		return r.out, nil
 	}
@@ -245,13 +253,14 @@ func findImporters(cwd string, files []string, inRun, listed map[string]bool, ou
 // on the output come from the same run, which has parsed and expanded the
 // output already. The trees of the versions the run makes are dead when it
 // returns (the result holds bytes, strings and offsets only): their
-// arrays go to slabs, nil for none, for the next file. s.tree, which
-// the macro cache may share, is not among them.
-func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros.Options, importers []rules.Importer, slabs *cst.Slabs) rewriteResult {
+// arrays go to mem's slabs, and the memory of their expansions to its
+// arena (either nil for none), for the next file. s.tree, which the
+// macro cache may share, is not among them.
+func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros.Options, importers []rules.Importer, mem workerMemory) rewriteResult {
 	if fe != nil || s.kind == 0 {
 		return rewriteResult{src: s, err: fe}
 	}
-	opts := rules.FormatOptions{Macros: &mo, ExpansionGate: true, Tree: s.tree, Report: rs.note, Importers: importers, Slabs: slabs}
+	opts := rules.FormatOptions{Macros: &mo, ExpansionGate: true, Tree: s.tree, Report: rs.note, Importers: importers, Slabs: mem.slabs, Arena: mem.arena}
 	res, err := rules.FormatWith(path, s.src, rs.fix, opts)
 	defer res.Release()
 	if err != nil {

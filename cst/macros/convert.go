@@ -14,7 +14,10 @@ func spanOf(start, end int) cst.Span { return cst.Span{Start: start, End: end} }
 // Galaxy parses it (comments removed, whitespace kept), without expanding
 // macros: the canonical tree of the file. It fails on a file with
 // well-formedness errors, as lxml does.
-func FromTree(t *cst.Tree) (*Element, error) {
+func FromTree(t *cst.Tree) (*Element, error) { return fromTree(t, nil) }
+
+// fromTree is FromTree with the tree in mem, when not nil.
+func fromTree(t *cst.Tree, mem *Arena) (*Element, error) {
 	if err := syntaxError(t); err != nil {
 		return nil, err
 	}
@@ -28,8 +31,13 @@ func FromTree(t *cst.Tree) (*Element, error) {
 	// so the counts bound what the root converts into.
 	nEl := t.Count(cst.KindElement) + t.Count(cst.KindPI)
 	nAttr := t.Count(cst.KindAttribute)
-	c.arena = arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
-	c.kids = make([]*Element, nEl)
+	if mem != nil {
+		c.arena = arena{els: mem.els.take(nEl), attrs: mem.attrs.take(nAttr)}
+		c.kids = mem.kids.take(nEl)[:nEl]
+	} else {
+		c.arena = arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
+		c.kids = make([]*Element, nEl)
+	}
 	c.stack = make([]*Element, 0, min(nEl, 128))
 	e := c.element(root, root.Span().Start)
 	if c.err != nil {

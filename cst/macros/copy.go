@@ -8,8 +8,11 @@ func (e *Element) Clone() *Element { return e.clone(nil) }
 
 // clone deep-copies e; st, when not nil, pushes a step on the copies'
 // chains.
-func (e *Element) clone(st *stepper) *Element {
-	a, _ := arenaFor(e)
+func (e *Element) clone(st *stepper) *Element { return e.cloneIn(nil, st) }
+
+// cloneIn is clone with the copies in mem, when not nil.
+func (e *Element) cloneIn(mem *Arena, st *stepper) *Element {
+	a, _ := arenaIn(mem, e)
 	return a.copy(e, st)
 }
 
@@ -18,14 +21,27 @@ func (e *Element) clone(st *stepper) *Element {
 // (every element but a root is a child). It also returns the number of
 // elements in the subtrees.
 func arenaFor(roots ...*Element) (arena, int) {
+	return arenaIn(nil, roots...)
+}
+
+// arenaIn is arenaFor with the slabs taken from mem, when not nil.
+func arenaIn(mem *Arena, roots ...*Element) (arena, int) {
 	nEl, nAttr := 0, 0
 	for _, r := range roots {
 		e, a := r.count()
 		nEl += e
 		nAttr += a
 	}
+	nKids := nEl - len(roots)
+	if mem != nil {
+		a := arena{els: mem.els.take(nEl), attrs: mem.attrs.take(nAttr)}
+		if nKids > 0 {
+			a.kids = mem.kids.take(nKids)
+		}
+		return a, nEl
+	}
 	a := arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
-	if nKids := nEl - len(roots); nKids > 0 {
+	if nKids > 0 {
 		a.kids = make([]*Element, 0, nKids)
 	}
 	return a, nEl
@@ -182,7 +198,7 @@ func (s *stepper) newStep() *Step {
 // targets are copied when dup is set (they still live elsewhere) and moved
 // otherwise; either way st is pushed on their chains. It returns the number
 // of elements placed.
-func replace(query *Element, targets []*Element, dup bool, st *stepper) int {
+func replace(mem *Arena, query *Element, targets []*Element, dup bool, st *stepper) int {
 	p := query.parent
 	idx := -1
 	for i, c := range p.Children {
@@ -196,7 +212,7 @@ func replace(query *Element, targets []*Element, dup bool, st *stepper) int {
 	if dup {
 		// All the copies in one arena; each target is copied once, so the
 		// elements placed are those counted for it.
-		a, n = arenaFor(targets...)
+		a, n = arenaIn(mem, targets...)
 	}
 	place := func(t *Element) *Element {
 		if dup {

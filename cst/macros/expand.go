@@ -103,7 +103,7 @@ func Expand(file string, src []byte, opts Options) (*Result, error) {
 
 // ExpandTree is like [Expand] for a tool already parsed.
 func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
-	root, err := FromTree(t)
+	root, err := fromTree(t, opts.Arena)
 	if err != nil {
 		return nil, err
 	}
@@ -136,7 +136,7 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	macrosEl.Text, macrosEl.text = "", originAt(at)
 	macrosEl.Tail, macrosEl.tail = "", span32Of(at)
 
-	x := expander{res: res}
+	x := expander{res: res, mem: opts.Arena}
 	x.tokens.res = res
 	for _, d := range ld.defs {
 		if d.typ != "token" {

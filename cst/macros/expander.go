@@ -8,6 +8,7 @@ import (
 // expander holds the state of one tool's expansion.
 type expander struct {
 	res     *Result
+	mem     *Arena // where copies of macro bodies go, nil for fresh memory
 	tokens  tokenTable
 	macros  map[string]*xmlMacro
 	order   []string // macro names in definition order
@@ -96,7 +97,7 @@ func (x *expander) expandOne(e *Element) error {
 			"no macro named %s%s%s", name, x.context(), suggest(name, x.order))
 	}
 	x.visited = append(x.visited, name)
-	body := m.el.Clone()
+	body := m.el.cloneIn(x.mem, nil)
 	if err := x.yields(body, e); err != nil {
 		return err
 	}
@@ -120,7 +121,7 @@ func (x *expander) expandOne(e *Element) error {
 		return err
 	}
 	st := &stepper{step: Step{Kind: StepExpand, Name: name, At: e.Loc, AtVia: e.Via, Def: m.el.Loc}, slab: x.stepSlab()}
-	if err := x.grow(replace(e, body.Children, false, st), e); err != nil {
+	if err := x.grow(replace(x.mem, e, body.Children, false, st), e); err != nil {
 		return err
 	}
 	x.visited = x.visited[:len(x.visited)-1]
@@ -165,7 +166,7 @@ func (x *expander) yields(body, e *Element) error {
 		}
 		for _, y := range ys {
 			st := &stepper{step: Step{Kind: StepYield, Name: name, At: y.Loc, AtVia: y.Via}, slab: x.stepSlab()}
-			if err := x.grow(replace(y, t.Children, true, st), e); err != nil {
+			if err := x.grow(replace(x.mem, y, t.Children, true, st), e); err != nil {
 				return err
 			}
 		}
@@ -186,7 +187,7 @@ func (x *expander) yields(body, e *Element) error {
 	for _, y := range ys {
 		yname, _ := y.Get("name")
 		st := &stepper{step: Step{Kind: StepYield, Name: yname, At: y.Loc, AtVia: y.Via}, slab: x.stepSlab()}
-		if err := x.grow(replace(y, content, true, st), e); err != nil {
+		if err := x.grow(replace(x.mem, y, content, true, st), e); err != nil {
 			return err
 		}
 	}

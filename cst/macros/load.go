@@ -31,6 +31,9 @@ type Options struct {
 	// read from disk by path (it assumes the files do not change while it
 	// is in use), those in Files by path and content.
 	Cache *Cache
+	// Arena, when not nil, holds the expanded tree ([Arena]); the Result
+	// must not be used after the arena's Reset.
+	Arena *Arena
 }
 
 // Cache holds parsed macro files between calls to [Expand], so that the
