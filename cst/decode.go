@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Decoded is text as an XML processor reports it, with a map back to the
@@ -248,19 +247,29 @@ func resolveRef(raw []byte) (string, bool) {
 }
 
 // decodeAttrValue resolves references and applies XML attribute-value
-// normalisation: each literal tab, newline, carriage return or "\r\n"
-// becomes one space; characters written as references are kept.
-func decodeAttrValue(raw []byte) string {
-	var b strings.Builder
-	b.Grow(len(raw))
+// normalisation (see [AppendAttrValue]).
+func decodeAttrValue(raw string) string {
+	return string(AppendAttrValue(make([]byte, 0, len(raw)), raw))
+}
+
+// normalised marks the bytes of an attribute value as written that its
+// value does not hold as they are.
+var normalised = [256]bool{'&': true, '\t': true, '\n': true, '\r': true}
+
+// AppendAttrValue appends to dst the value of an attribute written as raw
+// (between its quotes), as an XML processor reports it and [Node.Value]
+// returns it: references resolved, a reference that cannot be (an entity
+// only a DTD declares) kept as written, and each literal tab, newline,
+// carriage return or "\r\n" one space; characters written as references
+// are kept.
+func AppendAttrValue(dst []byte, raw string) []byte {
 	for i := 0; i < len(raw); {
-		c := raw[i]
-		switch c {
+		switch raw[i] {
 		case '\t', '\n':
-			b.WriteByte(' ')
+			dst = append(dst, ' ')
 			i++
 		case '\r':
-			b.WriteByte(' ')
+			dst = append(dst, ' ')
 			i++
 			if i < len(raw) && raw[i] == '\n' {
 				i++
@@ -273,19 +282,24 @@ func decodeAttrValue(raw []byte) string {
 				j++
 			}
 			if j < len(raw) && raw[j] == ';' {
-				if r, ok := resolveRef(raw[i : j+1]); ok {
-					b.WriteString(r)
+				if r, ok := DecodeReference(raw[i : j+1]); ok {
+					dst = append(dst, r...)
 					i = j + 1
 					continue
 				}
 			}
-			b.WriteByte('&')
+			dst = append(dst, '&')
 			i++
 		default:
-			_, size := utf8.DecodeRune(raw[i:])
-			b.Write(raw[i : i+size])
-			i += size
+			// A run of bytes that stand for themselves, invalid UTF-8
+			// included, is copied as it is.
+			j := i + 1
+			for j < len(raw) && !normalised[raw[j]] {
+				j++
+			}
+			dst = append(dst, raw[i:j]...)
+			i = j
 		}
 	}
-	return b.String()
+	return dst
 }

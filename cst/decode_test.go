@@ -188,3 +188,22 @@ func TestAppendChars(t *testing.T) {
 		}
 	}
 }
+
+func TestAppendAttrValue(t *testing.T) {
+	for _, c := range []struct{ raw, want string }{
+		{"", ""},
+		{"plain", "plain"},
+		{"a\tb\nc\rd\r\ne", "a b c d e"},
+		{"&lt;&amp;&gt;&quot;&apos;", `<&>"'`},
+		{"&#9;&#x41;&#10;", "\tA\n"}, // references keep the characters they stand for
+		{"&nbsp;x", "&nbsp;x"},       // an entity only a DTD declares stays as written
+		{"a & b", "a & b"},
+		{"&amp", "&amp"},
+		{"\xff\xfe&lt;", "\xff\xfe<"}, // invalid UTF-8 is copied as it is
+	} {
+		got := cst.AppendAttrValue([]byte("pre:"), c.raw)
+		if string(got) != "pre:"+c.want {
+			t.Errorf("AppendAttrValue(%q) = %q, want %q", c.raw, got[len("pre:"):], c.want)
+		}
+	}
+}

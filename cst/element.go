@@ -206,5 +206,5 @@ func (n Node) Value() string {
 	if n.Verbatim() || bytes.IndexAny(raw, "&\t\n\r") < 0 {
 		return string(raw)
 	}
-	return decodeAttrValue(raw)
+	return decodeAttrValue(n.t.SourceString()[s.Start:s.End])
 }

@@ -198,6 +198,10 @@ func (c *converter) pi(e *Element) {
 	e.text = originAt(spanOf(start, start+len(e.Text)))
 }
 
+// decoded marks the bytes of an attribute value as written that its value
+// does not hold as they are; one load per byte is cheaper than a switch.
+var decoded = [256]bool{'&': true, '\t': true, '\n': true, '\r': true}
+
 // needsDecoding reports whether an attribute value as written differs
 // from its value: it holds a reference or a character normalised to a
 // space.
@@ -216,54 +220,13 @@ func needsDecoding(s string) bool {
 	return false
 }
 
-// decoded marks the bytes of an attribute value as written that its value
-// does not hold as they are; one load per byte is cheaper than a switch.
-var decoded = [256]bool{'&': true, '\t': true, '\n': true, '\r': true}
-
 // attrValue returns the value of an attribute written as raw (at offset at
-// of the source), as cst.Node.Value does: references resolved, and each
-// tab, newline, carriage return or "\r\n" one space. The value is cut from
-// the converter's shared chunk of decoded strings rather than allocated.
+// of the source), as cst.Node.Value does ([cst.AppendAttrValue]). The
+// value is cut from the converter's shared chunk of decoded strings
+// rather than allocated.
 func (c *converter) attrValue(raw string, at int) string {
-	b := c.vbuf[:0]
-	for i := 0; i < len(raw); {
-		switch raw[i] {
-		case '\t', '\n':
-			b = append(b, ' ')
-			i++
-		case '\r':
-			b = append(b, ' ')
-			i++
-			if i < len(raw) && raw[i] == '\n' {
-				i++
-			}
-		case '&':
-			// As cst.Node.Value reads it: a reference it cannot resolve
-			// (an entity the DTD declares) is kept as written.
-			j := i + 1
-			for j < len(raw) && raw[j] != ';' && raw[j] != '&' {
-				j++
-			}
-			if j < len(raw) && raw[j] == ';' {
-				if s, ok := cst.DecodeReference(raw[i : j+1]); ok {
-					b = append(b, s...)
-					i = j + 1
-					continue
-				}
-			}
-			b = append(b, '&')
-			i++
-		default:
-			j := i + 1
-			for j < len(raw) && !decoded[raw[j]] {
-				j++
-			}
-			b = append(b, raw[i:j]...)
-			i = j
-		}
-	}
-	c.vbuf = b
-	return c.keep(b, at)
+	c.vbuf = cst.AppendAttrValue(c.vbuf[:0], raw)
+	return c.keep(c.vbuf, at)
 }
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
