@@ -1,6 +1,7 @@
 package macros_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -44,5 +45,50 @@ func TestCacheSeed(t *testing.T) {
 	cache.Seed(n, cst.Parse(n, lib)) // already held: ignored
 	if cache.Tree(n) != res.Tree(n) {
 		t.Errorf("Seed replaced a parse the cache held")
+	}
+}
+
+// TestCacheSharedDefinitions expands tools that import the same files,
+// some adding tokens and macros of their own, through one cache in turn
+// and checks each against an expansion without a cache: the imported
+// definitions the tools share must come out of every tool unchanged.
+func TestCacheSharedDefinitions(t *testing.T) {
+	files := map[string][]byte{
+		"m.xml": []byte(`<macros>
+  <token name="@A@">a(@B@)</token>
+  <token name="@B@">b</token>
+  <xml name="x" tokens="p"><x v="@P@ @A@"/></xml>
+  <xml name="y"><y/></xml>
+  <template name="t">tpl</template>
+</macros>`),
+		"self.xml":    []byte(`<macros><token name="@S@">s@S@</token></macros>`),
+		"unnamed.xml": []byte(`<macros><xml><z/></xml></macros>`),
+	}
+	tools := []string{
+		`<tool a="@A@ @B@"><macros><import>m.xml</import></macros><expand macro="x" p="1"/><expand macro="y"/></tool>`,
+		`<tool a="@A@ @B@"><macros><import>m.xml</import><token name="@B@">own(@C@)</token><token name="@C@">c</token></macros><expand macro="x" p="2"/></tool>`,
+		`<tool a="@A@"><macros><import>m.xml</import><xml name="y"><own/></xml><xml name="w"><w/></xml></macros><expand macro="y"/><expand macro="w"/></tool>`,
+		`<tool a="@A@"><macros><import>m.xml</import><token name="@A@">@B@@B@</token></macros><expand macro="x" p="3"/></tool>`,
+		`<tool><macros><import>m.xml</import></macros><expand macro="nope"/></tool>`,
+		`<tool><macros><import>m.xml</import><xml name="v"><v/></xml></macros><expand macro="nope"/></tool>`,
+		`<tool><macros><import>m.xml</import><token name="@B@">@A@</token></macros></tool>`,
+		`<tool><macros><import>m.xml</import><token>x</token></macros></tool>`,
+		`<tool><macros><import>self.xml</import></macros></tool>`,
+		`<tool><macros><import>unnamed.xml</import></macros></tool>`,
+		`<tool><macros><import>unnamed.xml</import><token name="@T@">@T@</token></macros></tool>`,
+		`<tool a="@A@ @B@"><macros><import>m.xml</import></macros><expand macro="x" p="1"/><expand macro="y"/></tool>`,
+	}
+	shared := macros.Options{Files: files, NoDisk: true, Cache: macros.NewCache()}
+	for round := range 2 {
+		for i, src := range tools {
+			want, wantErr := macros.Expand("tool.xml", []byte(src), macros.Options{Files: files, NoDisk: true})
+			got, gotErr := macros.Expand("tool.xml", []byte(src), shared)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+				t.Fatalf("round %d, tool %d: error %v, want %v", round, i, gotErr, wantErr)
+			}
+			if wantErr == nil && string(got.JSON()) != string(want.JSON()) {
+				t.Fatalf("round %d, tool %d: expansion\n%s\nwant\n%s", round, i, got.JSON(), want.JSON())
+			}
+		}
 	}
 }

@@ -1,7 +1,9 @@
 package macros
 
 import (
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/galaxy-gtr/gtr/cst"
 )
@@ -120,11 +122,11 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	}
 
 	ld := loader{opts: opts, res: res, baseDir: pyDirname(t.File())}
-	imports, defs, err := harvest(macrosEl, res)
+	imports, own, err := harvest(macrosEl, res)
 	if err != nil {
 		return nil, err
 	}
-	if err := ld.load(imports, defs); err != nil {
+	if err := ld.load(imports); err != nil {
 		return nil, err
 	}
 	// macros_el.clear(): children, text, tail and attributes go.
@@ -136,60 +138,26 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	macrosEl.Text, macrosEl.text = "", originAt(at)
 	macrosEl.Tail, macrosEl.tail = "", span32Of(at)
 
-	x := expander{res: res, mem: opts.Arena}
-	x.tokens.res = res
-	for _, d := range ld.defs {
-		if d.typ != "token" {
-			continue
-		}
-		name, ok := d.el.Get("name")
-		if !ok || name == "" {
-			return nil, errorf(ErrUnnamed, res.pos(d.el.Loc), "AssertionError: ", "<token> without a name")
-		}
-		x.tokens.set(tokenDef{name: name, value: d.el.Text, written: d.el.Text, origin: d.el.TextOrigin(), def: d.el.Loc})
+	// The definitions are the imported ones, shared with other tools,
+	// followed by the tool's own.
+	set := ld.defSet()
+	x := expander{res: res, mem: opts.Arena, shared: set}
+	if err := x.setTokens(set, own); err != nil {
+		return nil, err
 	}
-	if i := x.tokens.expandNested(); i >= 0 {
-		d := x.tokens.list[i]
-		how := "its value holds its own name"
-		if !strings.Contains(d.written, d.name) {
-			how = "its value holds its own name once the tokens in it are substituted"
-		}
-		return nil, errorf(ErrSelfToken, res.pos(d.def), "Exception: Token '"+d.name+"' cannot contain itself",
-			"token %s cannot be substituted: %s", d.name, how)
-	}
-	nXML := 0
-	for _, d := range ld.defs {
-		if d.typ == "xml" {
-			nXML++
-		}
-	}
-	// The macros live in one slab; most are never expanded by the tool, so
-	// their parameters are read on first use.
-	slab := make([]xmlMacro, 0, nXML)
-	x.macros = make(map[string]*xmlMacro, nXML)
-	x.order = make([]string, 0, nXML)
-	for _, d := range ld.defs {
-		if d.typ != "xml" {
-			continue
-		}
-		name, ok := d.el.Get("name")
-		if !ok || name == "" {
-			return nil, errorf(ErrUnnamed, res.pos(d.el.Loc), "AssertionError: ", "<%s> macro without a name", d.el.Tag)
-		}
-		if _, dup := x.macros[name]; !dup {
-			x.order = append(x.order, name)
-		}
-		slab = append(slab, xmlMacro{name: name, el: d.el})
-		x.macros[name] = &slab[len(slab)-1]
+	if err := x.setMacros(set, own); err != nil {
+		return nil, err
 	}
 	if err := x.expandAll([]*Element{root}); err != nil {
 		return nil, err
 	}
-	for _, d := range ld.defs {
-		if d.typ == "template" {
-			t := d.template()
-			t.parent = macrosEl
-			macrosEl.Children = append(macrosEl.Children, t)
+	for _, defs := range [...][]macroDef{set.templates, own} {
+		for _, d := range defs {
+			if d.typ == "template" {
+				t := d.template()
+				t.parent = macrosEl
+				macrosEl.Children = append(macrosEl.Children, t)
+			}
 		}
 	}
 	if err := x.substitute(root, &x.tokens); err != nil {
@@ -198,11 +166,73 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	return res, nil
 }
 
+// setTokens makes the token table of the imported tokens of set and the
+// tool's own, as Galaxy's _load_tokens and expand_nested_tokens do.
+func (x *expander) setTokens(set *defSet, own []macroDef) error {
+	if set.unnamedToken != nil {
+		return errorf(ErrUnnamed, x.res.pos(set.unnamedToken.Loc), "AssertionError: ", "<token> without a name")
+	}
+	x.tokens, x.tokens.res = set.nested, x.res
+	self := set.self
+	if slices.ContainsFunc(own, func(d macroDef) bool { return d.typ == "token" }) {
+		// Own tokens may override imported ones and nest in their values
+		// both ways: the nested substitution starts again from a copy.
+		x.tokens = set.tokens
+		x.tokens.list, x.tokens.res = slices.Clone(set.tokens.list), x.res
+		for _, d := range own {
+			if d.typ != "token" {
+				continue
+			}
+			name, ok := d.el.Get("name")
+			if !ok || name == "" {
+				return errorf(ErrUnnamed, x.res.pos(d.el.Loc), "AssertionError: ", "<token> without a name")
+			}
+			x.tokens.set(tokenDef{name: name, value: d.el.Text, written: d.el.Text, origin: d.el.TextOrigin(), def: d.el.Loc})
+		}
+		self = x.tokens.expandNested()
+	}
+	if self >= 0 {
+		d := x.tokens.list[self]
+		how := "its value holds its own name"
+		if !strings.Contains(d.written, d.name) {
+			how = "its value holds its own name once the tokens in it are substituted"
+		}
+		return errorf(ErrSelfToken, x.res.pos(d.def), "Exception: Token '"+d.name+"' cannot contain itself",
+			"token %s cannot be substituted: %s", d.name, how)
+	}
+	return nil
+}
+
+// setMacros adds the tool's own xml macros to the imported ones of set;
+// a later definition of a name overrides an earlier one.
+func (x *expander) setMacros(set *defSet, own []macroDef) error {
+	if set.unnamedMacro != nil {
+		return errorf(ErrUnnamed, x.res.pos(set.unnamedMacro.Loc), "AssertionError: ", "<%s> macro without a name", set.unnamedMacro.Tag)
+	}
+	for _, d := range own {
+		if d.typ != "xml" {
+			continue
+		}
+		name, ok := d.el.Get("name")
+		if !ok || name == "" {
+			return errorf(ErrUnnamed, x.res.pos(d.el.Loc), "AssertionError: ", "<%s> macro without a name", d.el.Tag)
+		}
+		if x.macros == nil {
+			x.macros = make(map[string]*xmlMacro)
+		}
+		if _, dup := x.macros[name]; !dup && set.macros[name] == nil {
+			x.order = append(x.order, name)
+		}
+		x.macros[name] = &xmlMacro{name: name, el: d.el}
+	}
+	return nil
+}
+
 // xmlMacro is an <xml> macro with its parameters (Galaxy's XmlMacroDef).
 type xmlMacro struct {
 	name   string
 	el     *Element
-	parsed bool // params has been read from el's attributes
+	once   sync.Once // reads params from el's attributes: imported macros are shared
 	params []param
 }
 
@@ -214,11 +244,9 @@ type param struct {
 }
 
 // parse reads the parameters from the macro's attributes, once.
-func (m *xmlMacro) parse() {
-	if m.parsed {
-		return
-	}
-	m.parsed = true
+func (m *xmlMacro) parse() { m.once.Do(m.readParams) }
+
+func (m *xmlMacro) readParams() {
 	quote := "@"
 	for _, a := range m.el.Attrs {
 		if a.Name == "token_quote" {

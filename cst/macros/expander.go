@@ -10,9 +10,10 @@ type expander struct {
 	res     *Result
 	mem     *Arena // where copies of macro bodies go, nil for fresh memory
 	tokens  tokenTable
-	macros  map[string]*xmlMacro
-	order   []string // macro names in definition order
-	visited []string // Galaxy's cycle check: the macros being expanded
+	shared  *defSet              // the imported definitions
+	macros  map[string]*xmlMacro // the tool's own, overriding shared ones
+	order   []string             // names of the tool's own macros not imported, in definition order
+	visited []string             // Galaxy's cycle check: the macros being expanded
 	created int
 	steps   *[]Step // a slab the steppers take new steps from (see stepSlab)
 }
@@ -30,7 +31,7 @@ func (x *expander) stepSlab() *[]Step {
 // expandAll expands every <expand> below each element, first in document
 // order first, as Galaxy's _expand_macros does.
 func (x *expander) expandAll(elements []*Element) error {
-	if len(x.macros) == 0 && x.tokens.len() == 0 {
+	if len(x.macros) == 0 && len(x.shared.macros) == 0 && x.tokens.len() == 0 {
 		return nil
 	}
 	for _, el := range elements {
@@ -92,9 +93,13 @@ func (x *expander) expandOne(e *Element) error {
 	}
 	m := x.macros[name]
 	if m == nil {
+		m = x.shared.macros[name]
+	}
+	if m == nil {
+		order := slices.Concat(x.shared.order, x.order)
 		return errorf(ErrUndefinedMacro, x.res.pos(e.Loc),
-			"AssertionError: No macro named "+name+" found, known macros are "+strings.Join(x.order, ", ")+".",
-			"no macro named %s%s%s", name, x.context(), suggest(name, x.order))
+			"AssertionError: No macro named "+name+" found, known macros are "+strings.Join(order, ", ")+".",
+			"no macro named %s%s%s", name, x.context(), suggest(name, order))
 	}
 	x.visited = append(x.visited, name)
 	body := m.el.cloneIn(x.mem, nil)

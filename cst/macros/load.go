@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -129,6 +130,11 @@ type macroFile struct {
 	imports []importRef
 	defs    []macroDef
 	err     error // an <import> without text, reported when the file is used
+
+	// sets holds the definitions of the import sequences that begin with
+	// this file (see loader.defSet); mu guards it.
+	mu   sync.Mutex
+	sets []*defSet
 }
 
 type importRef struct {
@@ -201,12 +207,15 @@ type loader struct {
 	res     *Result
 	baseDir string   // the tool's directory: Galaxy resolves every import against it
 	stack   []string // files being loaded, for import cycles
-	defs    []macroDef
+	// files lists the files loaded, each after the files it imports:
+	// their definitions, in this order and followed by the tool's own,
+	// are Galaxy's.
+	files []*macroFile
 }
 
-// load loads the imports of a harvested element, depth first, then appends
-// its own definitions, as Galaxy's _load_macros does.
-func (ld *loader) load(imports []importRef, defs []macroDef) error {
+// load loads imports depth first, as Galaxy's _load_macros does: a file's
+// imports come before its own definitions.
+func (ld *loader) load(imports []importRef) error {
 	for _, imp := range imports {
 		path := pyJoin(ld.baseDir, imp.text)
 		ld.res.Imports = append(ld.res.Imports, path)
@@ -214,7 +223,6 @@ func (ld *loader) load(imports []importRef, defs []macroDef) error {
 			return err
 		}
 	}
-	ld.defs = append(ld.defs, defs...)
 	return nil
 }
 
@@ -235,7 +243,11 @@ func (ld *loader) loadFile(path string, imp importRef) error {
 	}
 	ld.stack = append(ld.stack, path)
 	defer func() { ld.stack = ld.stack[:len(ld.stack)-1] }()
-	return ld.load(f.imports, f.defs)
+	if err := ld.load(f.imports); err != nil {
+		return err
+	}
+	ld.files = append(ld.files, f)
+	return nil
 }
 
 // file reads and parses one macro file, through the cache when it comes
@@ -278,6 +290,110 @@ func (ld *loader) file(path string, imp importRef) (*macroFile, error) {
 		return nil, ld.readError(path, imp, err)
 	}
 	return f, nil
+}
+
+// defSet is what the definitions of the files a tool imports come to
+// before the tool's own definitions join them: the token table, before
+// and after nested substitution, and the xml macros by name. Working this
+// out costs time in the square of the tokens, which every tool importing
+// a large macros.xml would otherwise spend again, so tools that import the
+// same files in the same order share one (see loader.defSet). It is never
+// modified once built: its tables are copied before a tool adds to them,
+// and the exactness of its token origins is worked out in advance (see
+// tokenDef.valueParts).
+type defSet struct {
+	files []*macroFile // the files, in load order
+
+	// unnamedToken is the first <token> without a name; when set, the
+	// fields below are not filled in.
+	unnamedToken *Element
+	tokens       tokenTable // every token set in order
+	nested       tokenTable // tokens after expandNested
+	self         int        // the token expandNested rejects, or -1
+
+	// unnamedMacro is the first xml macro without a name.
+	unnamedMacro *Element
+	macros       map[string]*xmlMacro
+	order        []string // macro names in definition order
+	templates    []macroDef
+}
+
+// noDefs is the defSet of a tool that imports nothing.
+var noDefs = &defSet{self: -1}
+
+// defSet returns the definitions of the files loaded, shared with the
+// tools that loaded the same files before.
+func (ld *loader) defSet() *defSet {
+	if len(ld.files) == 0 {
+		return noDefs
+	}
+	// The set is kept in the first file: few sequences begin with each.
+	f := ld.files[0]
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, s := range f.sets {
+		if slices.Equal(s.files, ld.files) {
+			return s
+		}
+	}
+	s := newDefSet(ld.files, ld.res)
+	f.sets = append(f.sets, s)
+	return s
+}
+
+// newDefSet works out the definitions of files as ExpandTree would for a
+// tool without definitions of its own; res holds their sources.
+func newDefSet(files []*macroFile, res *Result) *defSet {
+	s := &defSet{files: files, self: -1}
+	nXML := 0
+	for _, f := range files {
+		for _, d := range f.defs {
+			switch d.typ {
+			case "token":
+				name, ok := d.el.Get("name")
+				if !ok || name == "" {
+					s.unnamedToken = d.el
+					return s
+				}
+				s.tokens.set(tokenDef{name: name, value: d.el.Text, written: d.el.Text, origin: d.el.TextOrigin(), def: d.el.Loc})
+			case "xml":
+				nXML++
+			case "template":
+				s.templates = append(s.templates, d)
+			}
+		}
+	}
+	// Readers share the tables, so nothing may be cached in them later.
+	var one [1]Part
+	for i := range s.tokens.list {
+		s.tokens.list[i].valueParts(res, &one)
+	}
+	s.nested = s.tokens
+	s.nested.list = slices.Clone(s.tokens.list)
+	s.nested.res = res
+	s.self = s.nested.expandNested()
+	s.nested.res = nil // the table must not keep one tool's result alive
+	slab := make([]xmlMacro, 0, nXML)
+	s.macros = make(map[string]*xmlMacro, nXML)
+	s.order = make([]string, 0, nXML)
+	for _, f := range files {
+		for _, d := range f.defs {
+			if d.typ != "xml" {
+				continue
+			}
+			name, ok := d.el.Get("name")
+			if !ok || name == "" {
+				s.unnamedMacro = d.el
+				return s
+			}
+			if _, dup := s.macros[name]; !dup {
+				s.order = append(s.order, name)
+			}
+			slab = append(slab, xmlMacro{name: name, el: d.el})
+			s.macros[name] = &slab[len(slab)-1]
+		}
+	}
+	return s
 }
 
 func (ld *loader) readError(path string, imp importRef, err error) error {
