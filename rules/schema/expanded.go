@@ -35,13 +35,9 @@ func (x expandedElem) Attr(i int) (string, string) { return x.e.Attrs[i].Name, x
 func (x expandedElem) Pos() any                    { return x.e }
 
 // appendAttrs appends the attributes to dst (see [attrLister]).
-func (x expandedElem) appendAttrs(dst []attrPair, values bool) []attrPair {
+func (x expandedElem) appendAttrs(dst []attrPair) []attrPair {
 	for _, a := range x.e.Attrs {
-		p := attrPair{name: a.Name}
-		if values {
-			p.value = a.Value
-		}
-		dst = append(dst, p)
+		dst = append(dst, attrPair{a.Name, a.Value})
 	}
 	return dst
 }
@@ -82,6 +78,22 @@ func (x expandedElem) appendChildren(dst []Element) []Element {
 		}
 	}
 	return dst
+}
+
+// appendContent appends the children that are not processing
+// instructions to dst and reports whether the text is blank, in one walk
+// over the children (see [contentLister]).
+func (x expandedElem) appendContent(dst []Element) ([]Element, bool) {
+	blank := isBlank(x.e.Text)
+	for _, c := range x.e.Children {
+		if !c.PI {
+			dst = append(dst, expandedElem{c})
+		}
+		if blank && !isBlank(c.Tail) {
+			blank = false
+		}
+	}
+	return dst, blank
 }
 
 // Text returns the element's text joined with its children's tails; it

@@ -21,7 +21,7 @@ type validator struct {
 	errs  []Error
 	scope []nsBinding // in-scope namespace declarations, innermost last
 	kids  []Element   // children of the elements being walked, outermost first
-	attrs []attrPair  // the attributes of one element (see attrsOf)
+	attrs []attrPair  // the attributes of the element last entered (see enter)
 }
 
 type nsBinding struct{ prefix, uri string }
@@ -86,45 +86,42 @@ type attrPair struct{ name, value string }
 // attrLister is implemented by Elements that list their attributes faster
 // all at once than one Attr call at a time (see [writtenElem.appendAttrs]).
 type attrLister interface {
-	// appendAttrs appends the attributes to dst in order, their values
-	// left empty unless values is set.
-	appendAttrs(dst []attrPair, values bool) []attrPair
+	// appendAttrs appends the attributes to dst in order.
+	appendAttrs(dst []attrPair) []attrPair
 }
 
-// attrsOf returns e's attributes, their values only when values is set.
-// They are kept in v.attrs until the next call, so a caller must be done
-// with them before it calls anything that lists attributes again.
-func (v *validator) attrsOf(e Element, values bool) []attrPair {
+// attrsOf returns e's attributes. They are kept in v.attrs until the next
+// call, so a caller must be done with them before it calls anything that
+// lists attributes again.
+func (v *validator) attrsOf(e Element) []attrPair {
 	clear(v.attrs)
 	v.attrs = v.attrs[:0]
 	if l, ok := e.(attrLister); ok {
-		v.attrs = l.appendAttrs(v.attrs, values)
+		v.attrs = l.appendAttrs(v.attrs)
 		return v.attrs
 	}
 	for i, n := 0, e.NumAttrs(); i < n; i++ {
 		name, value := e.Attr(i)
-		if !values {
-			value = ""
-		}
 		v.attrs = append(v.attrs, attrPair{name, value})
 	}
 	return v.attrs
 }
 
-// enter pushes e's namespace declarations; the caller restores v.scope.
-// The names decide, so only a declaration's value is asked for.
+// enter lists e's attributes, values included, in v.attrs and pushes
+// its namespace declarations; the caller restores v.scope. Every
+// [validator.element] call follows the enter of its element with no other
+// listing in between, so the attribute checks read v.attrs rather than
+// walking the start tag a second time.
 func (v *validator) enter(e Element) {
-	for i, a := range v.attrsOf(e, false) {
+	for _, a := range v.attrsOf(e) {
 		name := a.name
 		if len(name) < 5 || name[0] != 'x' {
 			continue
 		}
 		if name == "xmlns" {
-			_, value := e.Attr(i)
-			v.scope = append(v.scope, nsBinding{"", value})
+			v.scope = append(v.scope, nsBinding{"", a.value})
 		} else if p, ok := strings.CutPrefix(name, "xmlns:"); ok {
-			_, value := e.Attr(i)
-			v.scope = append(v.scope, nsBinding{p, value})
+			v.scope = append(v.scope, nsBinding{p, a.value})
 		}
 	}
 }
@@ -142,8 +139,8 @@ func (v *validator) root(e Element) {
 	v.element(e, d)
 }
 
-// element validates e against its declaration d; e's namespace
-// declarations are already in scope.
+// element validates e against its declaration d; e has just been
+// entered (see [validator.enter]).
 func (v *validator) element(e Element, d *elemDecl) {
 	if d.abstract {
 		v.report(e, KindAbstract, "The element declaration is abstract.")
@@ -178,26 +175,31 @@ func (v *validator) element(e Element, d *elemDecl) {
 			v.report(e, KindChildren, "Element content is not allowed, because the content type is a simple type definition.")
 			return
 		}
-		v.value(e, ct.st, e.Text(), "")
-		if d.hasFixed && e.Text() != d.fixed {
-			v.report(e, KindValue, "The element content '"+e.Text()+"' does not match the fixed value constraint '"+d.fixed+"'.")
+		text := e.Text() // built once: a view may join or decode it each time
+		v.value(e, ct.st, text, "")
+		if d.hasFixed && text != d.fixed {
+			v.report(e, KindValue, "The element content '"+text+"' does not match the fixed value constraint '"+d.fixed+"'.")
 		}
 	case tab.ElementOnly:
-		if !textIsBlank(e) {
+		kids, mark, blank := v.contentOf(e)
+		defer v.dropKids(mark)
+		if !blank {
 			v.report(e, KindText, "Character content other than whitespace is not allowed because the content type is 'element-only'.")
 			if v.stop() {
 				return
 			}
 		}
-		v.children(e, ct)
+		v.children(e, ct, kids)
 	case tab.Mixed:
-		v.children(e, ct)
+		kids, mark := v.childrenOf(e)
+		defer v.dropKids(mark)
+		v.children(e, ct, kids)
 	}
 }
 
 // simpleElement validates an element whose type is a simple type.
 func (v *validator) simpleElement(e Element, d *elemDecl) {
-	for _, a := range v.attrsOf(e, false) {
+	for _, a := range v.attrs {
 		name := a.name
 		if ns, _ := v.split(name, true); isNSDecl(name) || ns == xsiNS {
 			continue
@@ -211,9 +213,10 @@ func (v *validator) simpleElement(e Element, d *elemDecl) {
 		v.report(e, KindChildren, "Element content is not allowed, because the type definition is simple.")
 		return
 	}
-	v.value(e, d.st, e.Text(), "")
-	if d.hasFixed && !v.stop() && e.Text() != d.fixed {
-		v.report(e, KindValue, "The element content '"+e.Text()+"' does not match the fixed value constraint '"+d.fixed+"'.")
+	text := e.Text()
+	v.value(e, d.st, text, "")
+	if d.hasFixed && !v.stop() && text != d.fixed {
+		v.report(e, KindValue, "The element content '"+text+"' does not match the fixed value constraint '"+d.fixed+"'.")
 	}
 }
 
@@ -251,6 +254,29 @@ func (v *validator) childrenOf(e Element) (kids []Element, mark int) {
 		}
 	}
 	return v.kids[mark:], mark
+}
+
+// contentLister is implemented by Elements that list their children and
+// tell whether their text is blank in one walk over their content, where
+// [textIsBlank] and [validator.childrenOf] would walk it twice (see
+// [writtenElem.appendContent]).
+type contentLister interface {
+	// appendContent appends the child elements to dst as appendChildren
+	// does and reports whether the text is blank as textIsBlank does.
+	appendContent(dst []Element) ([]Element, bool)
+}
+
+// contentOf is childrenOf that also reports whether e's text is blank.
+func (v *validator) contentOf(e Element) (kids []Element, mark int, blank bool) {
+	l, ok := e.(contentLister)
+	if !ok {
+		blank = textIsBlank(e)
+		kids, mark = v.childrenOf(e)
+		return kids, mark, blank
+	}
+	mark = len(v.kids)
+	v.kids, blank = l.appendContent(v.kids)
+	return v.kids[mark:], mark, blank
 }
 
 // dropKids truncates v.kids to mark, clearing the dropped entries so
@@ -296,7 +322,7 @@ func (v *validator) value(e Element, st *stype, value, attr string) {
 func (v *validator) attributes(e Element, ct *ctype) {
 	var buf [16]string
 	seen := buf[:0]
-	for _, a := range v.attrsOf(e, true) {
+	for _, a := range v.attrs {
 		name, value := a.name, a.value
 		if isNSDecl(name) {
 			continue
@@ -342,15 +368,13 @@ func (v *validator) attributes(e Element, ct *ctype) {
 	}
 }
 
-// children matches e's child elements against ct's content model and
-// validates each child with the declaration it matched.
-func (v *validator) children(e Element, ct *ctype) {
+// children matches e's child elements kids against ct's content model
+// and validates each child with the declaration it matched.
+func (v *validator) children(e Element, ct *ctype, kids []Element) {
 	if ct.all != nil {
-		v.allChildren(e, ct.all)
+		v.allChildren(e, ct.all, kids)
 		return
 	}
-	kids, kmark := v.childrenOf(e)
-	defer v.dropKids(kmark)
 	if ct.model == nil {
 		for _, c := range kids {
 			v.report(c, KindUnexpected, "This element is not expected.")
@@ -394,10 +418,8 @@ func (v *validator) children(e Element, ct *ctype) {
 		Msg: "Missing child element(s)." + st.expectedText})
 }
 
-func (v *validator) allChildren(e Element, a *allModel) {
+func (v *validator) allChildren(e Element, a *allModel, kids []Element) {
 	seen := make([]bool, len(a.items))
-	kids, kmark := v.childrenOf(e)
-	defer v.dropKids(kmark)
 	n := len(kids)
 	failed := false
 	for _, c := range kids {

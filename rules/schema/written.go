@@ -1,6 +1,10 @@
 package schema
 
-import "github.com/galaxy-gtr/gtr/cst"
+import (
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+)
 
 // Written returns the [Element] view of el, an element of a well-formed
 // cst tree, as an XML parser reports it: attribute values decoded and
@@ -10,13 +14,18 @@ import "github.com/galaxy-gtr/gtr/cst"
 // the expanded tree; a tree with syntax errors has no such view.
 //
 // Pos of every element is its cst.Node.
-func Written(el cst.Node) Element { return writtenElem{el} }
+func Written(el cst.Node) Element { return writtenElem{&el} }
 
-// writtenElem is the Element view of a cst element node.
-type writtenElem struct{ n cst.Node }
+// writtenElem is the Element view of a cst element node. It holds a
+// pointer so that, like [expandedElem], it is stored in an interface value
+// without an allocation of its own: a cst.Node is two words, and boxing
+// one for every child element was the validator's main allocation.
+// appendChildren and appendContent allocate the nodes of a parent's
+// children together instead.
+type writtenElem struct{ n *cst.Node }
 
 func (x writtenElem) Name() string { return x.n.Name() }
-func (x writtenElem) Pos() any     { return x.n }
+func (x writtenElem) Pos() any     { return *x.n }
 
 // NumAttrs counts the attributes of the start tag.
 func (x writtenElem) NumAttrs() int {
@@ -45,20 +54,32 @@ func (x writtenElem) Attr(i int) (string, string) {
 }
 
 // appendAttrs appends the attributes of the start tag to dst, walking it
-// once where Attr walks it up to the i'th (see [attrLister]); values are
-// decoded only when asked for.
-func (x writtenElem) appendAttrs(dst []attrPair, values bool) []attrPair {
+// once where Attr walks it up to the i'th (see [attrLister]).
+func (x writtenElem) appendAttrs(dst []attrPair) []attrPair {
+	src := x.n.Tree().SourceString()
 	for a := x.n.StartTag().FirstChild(); a.IsValid(); a = a.NextSibling() {
-		if a.Kind() != cst.KindAttribute {
-			continue
+		if a.Kind() == cst.KindAttribute {
+			// The name is interned: the name token's text, not copied.
+			dst = append(dst, attrPair{a.Name(), attrValue(a, src)})
 		}
-		p := attrPair{name: a.Name()} // interned: the name token's text, not copied
-		if values {
-			p.value = a.Value()
-		}
-		dst = append(dst, p)
 	}
 	return dst
+}
+
+// attrValue returns a.Value(), a slice of src (the tree's source as a
+// string) rather than a copy when the value needs no decoding: most
+// values do not, and the validator keeps them no longer than the tree.
+func attrValue(a cst.Node, src string) string {
+	s := a.ValueSpan()
+	if s.End <= s.Start {
+		return ""
+	}
+	raw := src[s.Start:s.End]
+	// The same test as cst.Node.Value's before it copies raw.
+	if a.Verbatim() || strings.IndexAny(raw, "&\t\n\r") < 0 {
+		return raw
+	}
+	return a.Value()
 }
 
 // NumChildren counts the child elements.
@@ -74,7 +95,7 @@ func (x writtenElem) NumChildren() int {
 func (x writtenElem) Child(i int) Element {
 	for c := range x.n.Elements() {
 		if i == 0 {
-			return writtenElem{c}
+			return writtenElem{&c}
 		}
 		i--
 	}
@@ -83,15 +104,95 @@ func (x writtenElem) Child(i int) Element {
 
 // appendChildren appends the child elements to dst (see [childAppender]).
 func (x writtenElem) appendChildren(dst []Element) []Element {
+	var nodes nodeSlab
 	for c := range x.n.Elements() {
-		dst = append(dst, writtenElem{c})
+		dst = append(dst, writtenElem{nodes.add(c)})
 	}
 	return dst
 }
 
+// appendContent appends the child elements to dst and reports whether the
+// text is blank as textIsBlank does, in one walk over the content (see
+// [contentLister]).
+func (x writtenElem) appendContent(dst []Element) ([]Element, bool) {
+	var nodes nodeSlab
+	blank, decode := true, false
+	for c := x.n.FirstChild(); c.IsValid(); c = c.NextSibling() {
+		switch c.Kind() {
+		case cst.KindElement:
+			dst = append(dst, writtenElem{nodes.add(c)})
+		case cst.KindText:
+			if !decode && !c.IsWhitespace() {
+				decode = true
+			}
+		case cst.KindCDATA:
+			decode = true
+		}
+	}
+	if decode {
+		blank = isBlank(x.Text())
+	}
+	return dst, blank
+}
+
+// nodeSlab hands out pointers to the child nodes of one element, stored
+// in chunks so that the children share a few allocations. A full chunk
+// is replaced, never grown, so the pointers handed out stay valid.
+type nodeSlab []cst.Node
+
+func (s *nodeSlab) add(n cst.Node) *cst.Node {
+	if len(*s) == cap(*s) {
+		*s = make([]cst.Node, 0, max(4, 2*cap(*s)))
+	}
+	*s = append(*s, n)
+	return &(*s)[len(*s)-1]
+}
+
 // Text returns the element's character data, the text after its child
 // elements included.
-func (x writtenElem) Text() string { return cst.AllContent(x.n).Text }
+//
+// The validator asks this of every element of simple content, <command>
+// and <help> among them, whose text is nearly always one run of source
+// bytes: a text or CDATA section without references or carriage returns.
+// Such text is that slice of the source, not copied; anything else is
+// decoded by cst.AllContent, which also builds an offset map the
+// validator does not need.
+func (x writtenElem) Text() string {
+	src := x.n.Tree().SourceString()
+	only := ""
+	for c := x.n.FirstChild(); c.IsValid(); c = c.NextSibling() {
+		var piece string
+		switch c.Kind() {
+		case cst.KindText:
+			sp := c.Span()
+			piece = src[sp.Start:sp.End]
+			if strings.ContainsAny(piece, "&\r") {
+				return cst.AllContent(*x.n).Text
+			}
+		case cst.KindCDATA:
+			sp := c.FirstToken().Span()
+			raw := src[sp.Start:sp.End]
+			end := len(raw)
+			if len(raw) >= 12 && strings.HasSuffix(raw, "]]>") {
+				end -= 3
+			}
+			piece = raw[len("<![CDATA["):end] // as cst's decoder reads it
+			if strings.IndexByte(piece, '\r') >= 0 {
+				return cst.AllContent(*x.n).Text
+			}
+		default:
+			continue
+		}
+		if piece == "" {
+			continue
+		}
+		if only != "" {
+			return cst.AllContent(*x.n).Text // pieces to join
+		}
+		only = piece
+	}
+	return only
+}
 
 // textIsBlank reports whether the character data is only whitespace
 // without decoding it when it is written as whitespace (see

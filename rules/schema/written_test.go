@@ -61,16 +61,46 @@ func TestWrittenReadsAsParserDoes(t *testing.T) {
 		if w.NumChildren() != c.NumChildren() {
 			t.Fatalf("%s: %d children, converted %d", path, w.NumChildren(), c.NumChildren())
 		}
-		var kids []Element
-		kids = w.(childAppender).appendChildren(kids)
+		checkListings(t, w, path)
 		for i := range w.NumChildren() {
-			if kids[i].Name() != w.Child(i).Name() {
-				t.Errorf("%s: appendChildren and Child disagree at %d", path, i)
-			}
 			walk(w.Child(i), c.Child(i), path+"/"+w.Child(i).Name())
 		}
 	}
 	walk(w, c, "tool")
+}
+
+// checkListings checks that the validator's one-walk listings of e and of
+// every element below it (appendAttrs, appendChildren, appendContent) say
+// what the Element methods say one call at a time.
+func checkListings(t *testing.T, e Element, path string) {
+	t.Helper()
+	attrs := e.(attrLister).appendAttrs(nil)
+	if len(attrs) != e.NumAttrs() {
+		t.Fatalf("%s: appendAttrs lists %d attributes, NumAttrs %d", path, len(attrs), e.NumAttrs())
+	}
+	for i, a := range attrs {
+		if name, value := e.Attr(i); a.name != name || a.value != value {
+			t.Errorf("%s: appendAttrs %q=%q, Attr(%d) %q=%q", path, a.name, a.value, i, name, value)
+		}
+	}
+	if w, ok := e.(writtenElem); ok && w.Text() != cst.AllContent(*w.n).Text {
+		t.Errorf("%s: Text %q, cst.AllContent %q", path, w.Text(), cst.AllContent(*w.n).Text)
+	}
+	kids := e.(childAppender).appendChildren(nil)
+	content, blank := e.(contentLister).appendContent(nil)
+	if blank != textIsBlank(e) {
+		t.Errorf("%s: appendContent blank %v, textIsBlank %v", path, blank, textIsBlank(e))
+	}
+	if len(kids) != e.NumChildren() || len(content) != e.NumChildren() {
+		t.Fatalf("%s: appendChildren lists %d, appendContent %d, NumChildren %d", path, len(kids), len(content), e.NumChildren())
+	}
+	for i := range kids {
+		c := e.Child(i)
+		if kids[i].Pos() != c.Pos() || content[i].Pos() != c.Pos() {
+			t.Errorf("%s: appendChildren, appendContent and Child disagree at %d", path, i)
+		}
+		checkListings(t, c, path+"/"+c.Name())
+	}
 }
 
 // TestWrittenAgreesOnCorpus validates every well-formed corpus tool
@@ -98,6 +128,8 @@ func TestWrittenAgreesOnCorpus(t *testing.T) {
 		}
 		tools++
 		w, c := writtenAndConverted(t, path, src)
+		checkListings(t, w, path)
+		checkListings(t, c, path)
 		for _, p := range profiles {
 			got, want := errorList(Validate(w, p)), errorList(Validate(c, p))
 			if got != want {
