@@ -14,18 +14,43 @@ import (
 // the expanded tree; a tree with syntax errors has no such view.
 //
 // Pos of every element is its cst.Node.
-func Written(el cst.Node) Element { return writtenElem{&el} }
+func Written(el cst.Node) Element {
+	a := &nodeArena{free: make([]writtenNode, el.Tree().Count(cst.KindElement))}
+	return a.add(el)
+}
 
 // writtenElem is the Element view of a cst element node. It holds a
 // pointer so that, like [expandedElem], it is stored in an interface value
 // without an allocation of its own: a cst.Node is two words, and boxing
-// one for every child element was the validator's main allocation.
-// appendChildren and appendContent allocate the nodes of a parent's
-// children together instead.
-type writtenElem struct{ n *cst.Node }
+// one for every child element was the validator's main allocation. The
+// nodes come from an arena made with the view, room for every element of
+// the tree at once.
+type writtenElem struct{ n *writtenNode }
+
+// writtenNode is an element node and the arena its children's nodes come
+// from.
+type writtenNode struct {
+	cst.Node
+	arena *nodeArena
+}
+
+// nodeArena hands out writtenNodes from slabs that are never grown or
+// reused, so every pointer handed out stays valid.
+type nodeArena struct{ free []writtenNode }
+
+func (a *nodeArena) add(n cst.Node) writtenElem {
+	if len(a.free) == 0 {
+		// Validating a view again lists its elements again.
+		a.free = make([]writtenNode, 64)
+	}
+	w := &a.free[0]
+	a.free = a.free[1:]
+	*w = writtenNode{n, a}
+	return writtenElem{w}
+}
 
 func (x writtenElem) Name() string { return x.n.Name() }
-func (x writtenElem) Pos() any     { return *x.n }
+func (x writtenElem) Pos() any     { return x.n.Node }
 
 // NumAttrs counts the attributes of the start tag.
 func (x writtenElem) NumAttrs() int {
@@ -95,7 +120,7 @@ func (x writtenElem) NumChildren() int {
 func (x writtenElem) Child(i int) Element {
 	for c := range x.n.Elements() {
 		if i == 0 {
-			return writtenElem{&c}
+			return x.n.arena.add(c)
 		}
 		i--
 	}
@@ -104,9 +129,8 @@ func (x writtenElem) Child(i int) Element {
 
 // appendChildren appends the child elements to dst (see [childAppender]).
 func (x writtenElem) appendChildren(dst []Element) []Element {
-	var nodes nodeSlab
 	for c := range x.n.Elements() {
-		dst = append(dst, writtenElem{nodes.add(c)})
+		dst = append(dst, x.n.arena.add(c))
 	}
 	return dst
 }
@@ -115,12 +139,11 @@ func (x writtenElem) appendChildren(dst []Element) []Element {
 // text is blank as textIsBlank does, in one walk over the content (see
 // [contentLister]).
 func (x writtenElem) appendContent(dst []Element) ([]Element, bool) {
-	var nodes nodeSlab
 	blank, decode := true, false
 	for c := x.n.FirstChild(); c.IsValid(); c = c.NextSibling() {
 		switch c.Kind() {
 		case cst.KindElement:
-			dst = append(dst, writtenElem{nodes.add(c)})
+			dst = append(dst, x.n.arena.add(c))
 		case cst.KindText:
 			if !decode && !c.IsWhitespace() {
 				decode = true
@@ -133,19 +156,6 @@ func (x writtenElem) appendContent(dst []Element) ([]Element, bool) {
 		blank = isBlank(x.Text())
 	}
 	return dst, blank
-}
-
-// nodeSlab hands out pointers to the child nodes of one element, stored
-// in chunks so that the children share a few allocations. A full chunk
-// is replaced, never grown, so the pointers handed out stay valid.
-type nodeSlab []cst.Node
-
-func (s *nodeSlab) add(n cst.Node) *cst.Node {
-	if len(*s) == cap(*s) {
-		*s = make([]cst.Node, 0, max(4, 2*cap(*s)))
-	}
-	*s = append(*s, n)
-	return &(*s)[len(*s)-1]
 }
 
 // Text returns the element's character data, the text after its child
@@ -167,7 +177,7 @@ func (x writtenElem) Text() string {
 			sp := c.Span()
 			piece = src[sp.Start:sp.End]
 			if strings.ContainsAny(piece, "&\r") {
-				return cst.AllContent(*x.n).Text
+				return cst.AllContent(x.n.Node).Text
 			}
 		case cst.KindCDATA:
 			sp := c.FirstToken().Span()
@@ -178,7 +188,7 @@ func (x writtenElem) Text() string {
 			}
 			piece = raw[len("<![CDATA["):end] // as cst's decoder reads it
 			if strings.IndexByte(piece, '\r') >= 0 {
-				return cst.AllContent(*x.n).Text
+				return cst.AllContent(x.n.Node).Text
 			}
 		default:
 			continue
@@ -187,7 +197,7 @@ func (x writtenElem) Text() string {
 			continue
 		}
 		if only != "" {
-			return cst.AllContent(*x.n).Text // pieces to join
+			return cst.AllContent(x.n.Node).Text // pieces to join
 		}
 		only = piece
 	}

@@ -83,8 +83,8 @@ func checkListings(t *testing.T, e Element, path string) {
 			t.Errorf("%s: appendAttrs %q=%q, Attr(%d) %q=%q", path, a.name, a.value, i, name, value)
 		}
 	}
-	if w, ok := e.(writtenElem); ok && w.Text() != cst.AllContent(*w.n).Text {
-		t.Errorf("%s: Text %q, cst.AllContent %q", path, w.Text(), cst.AllContent(*w.n).Text)
+	if w, ok := e.(writtenElem); ok && w.Text() != cst.AllContent(w.n.Node).Text {
+		t.Errorf("%s: Text %q, cst.AllContent %q", path, w.Text(), cst.AllContent(w.n.Node).Text)
 	}
 	kids := e.(childAppender).appendChildren(nil)
 	content, blank := e.(contentLister).appendContent(nil)
