@@ -159,49 +159,98 @@ func (x writtenElem) appendContent(dst []Element) ([]Element, bool) {
 }
 
 // Text returns the element's character data, the text after its child
-// elements included.
+// elements included, as cst.AllContent decodes it.
 //
 // The validator asks this of every element of simple content, <command>
 // and <help> among them, whose text is nearly always one run of source
 // bytes: a text or CDATA section without references or carriage returns.
 // Such text is that slice of the source, not copied; anything else is
-// decoded by cst.AllContent, which also builds an offset map the
-// validator does not need.
+// decoded by decodeText, which unlike cst.AllContent builds no offset map.
 func (x writtenElem) Text() string {
 	src := x.n.Tree().SourceString()
-	only := ""
+	only, size, plain := "", 0, true
 	for c := x.n.FirstChild(); c.IsValid(); c = c.NextSibling() {
 		var piece string
 		switch c.Kind() {
 		case cst.KindText:
 			sp := c.Span()
 			piece = src[sp.Start:sp.End]
-			if strings.ContainsAny(piece, "&\r") {
-				return cst.AllContent(x.n.Node).Text
-			}
+			plain = plain && !strings.ContainsAny(piece, "&\r")
 		case cst.KindCDATA:
-			sp := c.FirstToken().Span()
-			raw := src[sp.Start:sp.End]
-			end := len(raw)
-			if len(raw) >= 12 && strings.HasSuffix(raw, "]]>") {
-				end -= 3
-			}
-			piece = raw[len("<![CDATA["):end] // as cst's decoder reads it
-			if strings.IndexByte(piece, '\r') >= 0 {
-				return cst.AllContent(x.n.Node).Text
-			}
+			piece = cdataText(c, src)
+			plain = plain && strings.IndexByte(piece, '\r') < 0
 		default:
 			continue
 		}
-		if piece == "" {
-			continue
+		if piece != "" {
+			plain = plain && only == "" // a second piece: they are to be joined
+			only = piece
+			size += len(piece)
 		}
-		if only != "" {
-			return cst.AllContent(x.n.Node).Text // pieces to join
-		}
-		only = piece
 	}
-	return only
+	if plain {
+		return only
+	}
+	return x.decodeText(size)
+}
+
+// cdataText returns the character data of a CDATA section as cst's
+// decoder reads it: without "<![CDATA[" and, when present, "]]>".
+func cdataText(c cst.Node, src string) string {
+	sp := c.FirstToken().Span()
+	raw := src[sp.Start:sp.End]
+	end := len(raw)
+	if len(raw) >= 12 && strings.HasSuffix(raw, "]]>") {
+		end -= 3
+	}
+	return raw[len("<![CDATA["):end]
+}
+
+// decodeText joins the element's text and CDATA sections, references
+// resolved and line ends normalised, as cst.AllContent does; size, the
+// length of the pieces as written, bounds the result, since decoding
+// never lengthens them.
+func (x writtenElem) decodeText(size int) string {
+	src := x.n.Tree().SourceString()
+	var b strings.Builder
+	b.Grow(size)
+	for c := x.n.FirstChild(); c.IsValid(); c = c.NextSibling() {
+		switch c.Kind() {
+		case cst.KindText:
+			for tok := range c.Tokens() {
+				sp := tok.Span()
+				raw := src[sp.Start:sp.End]
+				if k := tok.Kind(); k == cst.TokEntityRef || k == cst.TokCharRef {
+					if r, ok := cst.DecodeReference(raw); ok {
+						b.WriteString(r)
+						continue
+					}
+				}
+				writeChars(&b, raw)
+			}
+		case cst.KindCDATA:
+			writeChars(&b, cdataText(c, src))
+		}
+	}
+	return b.String()
+}
+
+// writeChars writes character data to b, normalising "\r\n" and a lone
+// "\r" to "\n" as cst.AppendChars does.
+func writeChars(b *strings.Builder, raw string) {
+	for {
+		i := strings.IndexByte(raw, '\r')
+		if i < 0 {
+			b.WriteString(raw)
+			return
+		}
+		b.WriteString(raw[:i])
+		b.WriteByte('\n')
+		raw = raw[i+1:]
+		if len(raw) > 0 && raw[0] == '\n' {
+			raw = raw[1:]
+		}
+	}
 }
 
 // textIsBlank reports whether the character data is only whitespace
