@@ -15,7 +15,11 @@ import (
 //
 // Pos of every element is its cst.Node.
 func Written(el cst.Node) Element {
-	a := &nodeArena{free: make([]writtenNode, el.Tree().Count(cst.KindElement))}
+	n := 0
+	if t := el.Tree(); t != nil {
+		n = t.Count(cst.KindElement)
+	}
+	a := &nodeArena{free: make([]writtenNode, n)}
 	return a.add(el)
 }
 
@@ -52,6 +56,14 @@ func (a *nodeArena) add(n cst.Node) writtenElem {
 func (x writtenElem) Name() string { return x.n.Name() }
 func (x writtenElem) Pos() any     { return x.n.Node }
 
+// source returns the tree's source as a string, "" for the zero Node.
+func (x writtenElem) source() string {
+	if t := x.n.Tree(); t != nil {
+		return t.SourceString()
+	}
+	return ""
+}
+
 // NumAttrs counts the attributes of the start tag.
 func (x writtenElem) NumAttrs() int {
 	n := 0
@@ -81,7 +93,7 @@ func (x writtenElem) Attr(i int) (string, string) {
 // appendAttrs appends the attributes of the start tag to dst, walking it
 // once where Attr walks it up to the i'th (see [attrLister]).
 func (x writtenElem) appendAttrs(dst []attrPair) []attrPair {
-	src := x.n.Tree().SourceString()
+	src := x.source()
 	for a := x.n.StartTag().FirstChild(); a.IsValid(); a = a.NextSibling() {
 		if a.Kind() == cst.KindAttribute {
 			// The name is interned: the name token's text, not copied.
@@ -167,7 +179,7 @@ func (x writtenElem) appendContent(dst []Element) ([]Element, bool) {
 // Such text is that slice of the source, not copied; anything else is
 // decoded by decodeText, which unlike cst.AllContent builds no offset map.
 func (x writtenElem) Text() string {
-	src := x.n.Tree().SourceString()
+	src := x.source()
 	only, size, plain := "", 0, true
 	for c := x.n.FirstChild(); c.IsValid(); c = c.NextSibling() {
 		var piece string
@@ -211,7 +223,7 @@ func cdataText(c cst.Node, src string) string {
 // length of the pieces as written, bounds the result, since decoding
 // never lengthens them.
 func (x writtenElem) decodeText(size int) string {
-	src := x.n.Tree().SourceString()
+	src := x.source()
 	var b strings.Builder
 	b.Grow(size)
 	for c := x.n.FirstChild(); c.IsValid(); c = c.NextSibling() {

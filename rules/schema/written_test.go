@@ -69,6 +69,18 @@ func TestWrittenReadsAsParserDoes(t *testing.T) {
 	walk(w, c, "tool")
 }
 
+// TestWrittenZeroNode checks that the view of no element, which has no
+// tree, validates as an element without a name rather than panicking.
+func TestWrittenZeroNode(t *testing.T) {
+	errs := Validate(Written(cst.Node{}), Profiles()[0])
+	if len(errs) != 1 || errs[0].Kind != KindNoDeclaration || errs[0].Pos != (cst.Node{}) {
+		t.Errorf("got %v", errs)
+	}
+	if w := Written(cst.Node{}); w.Text() != "" || w.NumAttrs() != 0 || w.NumChildren() != 0 {
+		t.Errorf("zero view: text %q, %d attributes, %d children", w.Text(), w.NumAttrs(), w.NumChildren())
+	}
+}
+
 // checkListings checks that the validator's one-walk listings of e and of
 // every element below it (appendAttrs, appendChildren, appendContent) say
 // what the Element methods say one call at a time.
