@@ -66,6 +66,9 @@ func checkTokens(t fataler, tree *cst.Tree) {
 			t.Fatalf("TokenAt(%d) does not find token %d", s.Start, tok.Index())
 		case tree.Token(tok.Index()) != tok:
 			t.Fatalf("Token(%d) differs", tok.Index())
+		case tree.TokenKind(tok.Index()) != tok.Kind() || tree.TokenSpan(tok.Index()) != s:
+			t.Fatalf("TokenKind or TokenSpan(%d) is %v %v, want %v %v",
+				tok.Index(), tree.TokenKind(tok.Index()), tree.TokenSpan(tok.Index()), tok.Kind(), s)
 		}
 		off = s.End
 	}

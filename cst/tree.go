@@ -142,6 +142,18 @@ func (t *Tree) NumTokens() int { return len(t.toks) }
 // Token returns the i-th token of the file.
 func (t *Tree) Token(i int) Token { return Token{t, int32(i)} }
 
+// TokenKind returns the kind of the i-th token of the file: what
+// t.Token(i).Kind() returns, for loops over every token of a file that
+// would otherwise make a cursor for each.
+func (t *Tree) TokenKind(i int) TokKind { return t.toks[i].kind }
+
+// TokenSpan returns the byte range of the i-th token of the file: what
+// t.Token(i).Span() returns, for loops over every token of a file that
+// would otherwise make a cursor for each.
+func (t *Tree) TokenSpan(i int) Span {
+	return Span{int(t.toks[i].start), t.tokEnd(int32(i))}
+}
+
 // Tokens yields every token of the file in order.
 func (t *Tree) Tokens() iter.Seq[Token] {
 	return func(yield func(Token) bool) {

@@ -69,25 +69,47 @@ func markupCandidates(p *Pass) []cst.Token {
 // and references are tokens of their own, and an element holds no token
 // outside its tags and content nodes, so that <x></x> is a start tag's
 // '>' followed by '</'.
+//
+// It reads every token of the file, so it reads each token's kind once, by
+// index, and carries the kinds of the two before it along rather than
+// asking a cursor again; a token's node record is read only for the rare
+// whitespace the kinds around it leave undecided. It steps over the names
+// after '<' and '</' and over an attribute's name and '=' after one space,
+// which are no candidates, so that the common shapes of a tag take one
+// turn of the loop less per name.
 func scanMarkupCandidates(t *cst.Tree) []cst.Token {
 	var cands []cst.Token
 	src := t.Source()
-	for i, n := 0, t.NumTokens(); i < n; i++ {
-		tok := t.Token(i)
+	n := t.NumTokens()
+	// The kinds of tokens i-1 and i-2, TokInvalid before the first.
+	prev, prev2 := cst.TokInvalid, cst.TokInvalid
+	for i := 0; i < n; i++ {
+		k := t.TokenKind(i)
 		keep := false
-		switch tok.Kind() {
+		switch k {
 		case cst.TokSpace:
-			s := tok.Span()
+			s := t.TokenSpan(i)
 			single := s.End-s.Start == 1 && src[s.Start] == ' '
-			switch next := tok.Next().Kind(); {
+			next := cst.TokInvalid
+			if i+1 < n {
+				next = t.TokenKind(i + 1)
+			}
+			switch {
 			case next == cst.TokGT || next == cst.TokSlashGT:
 				// Whitespace before a tag's end is GTR204's.
 				keep = true
-			case single && next == cst.TokName && separatesAttrs(tok):
+			case single && next == cst.TokName && separatesAttrs(prev, prev2):
 				// One space before an attribute, most of a file's
-				// whitespace, is the layout wanted.
+				// whitespace, is the layout wanted. The attribute's name
+				// and '=' are no candidates either: when they are there,
+				// step over them to its value.
+				if i+3 < n && t.TokenKind(i+2) == cst.TokEq && t.TokenKind(i+3) == cst.TokValue {
+					i += 3
+					k, prev = cst.TokValue, cst.TokEq
+					keep = valueCandidate(src, t.TokenSpan(i))
+				}
 			default:
-				switch tok.Node().Kind() {
+				switch t.Token(i).Node().Kind() {
 				case cst.KindStartTag:
 					keep = !single
 				case cst.KindEndTag, cst.KindAttribute:
@@ -95,19 +117,21 @@ func scanMarkupCandidates(t *cst.Tree) []cst.Token {
 				}
 			}
 		case cst.TokValue:
-			s := tok.Span()
-			switch src[s.Start] {
-			case '\'':
-				keep = true
-			case '"':
-				keep = hasAttrSpecial(src[s.Start+1 : s.End])
+			keep = valueCandidate(src, t.TokenSpan(i))
+		case cst.TokLT, cst.TokLTSlash:
+			// The name after '<' or '</' is no candidate: step over it.
+			if i+1 < n && t.TokenKind(i+1) == cst.TokName {
+				i++
+				k, prev = cst.TokName, k
 			}
 		case cst.TokGT:
-			keep = tok.Next().Kind() == cst.TokLTSlash && tok.Node().Kind() == cst.KindStartTag
+			keep = i+1 < n && t.TokenKind(i+1) == cst.TokLTSlash && t.Token(i).Node().Kind() == cst.KindStartTag
 		case cst.TokChars:
-			keep = bytes.IndexByte(tok.Bytes(), '>') >= 0
+			s := t.TokenSpan(i)
+			keep = bytes.IndexByte(src[s.Start:s.End], '>') >= 0
 		case cst.TokEntityRef:
-			keep = !canonicalTextRef(tok.Bytes())
+			s := t.TokenSpan(i)
+			keep = !canonicalTextRef(src[s.Start:s.End])
 		case cst.TokCharRef:
 			keep = true
 		}
@@ -116,25 +140,32 @@ func scanMarkupCandidates(t *cst.Tree) []cst.Token {
 				// Most files keep a few: room for them in one allocation.
 				cands = make([]cst.Token, 0, 16)
 			}
-			cands = append(cands, tok)
+			cands = append(cands, t.Token(i))
 		}
+		prev, prev2 = k, prev
 	}
 	return cands
 }
 
-// separatesAttrs reports whether whitespace token tok, which a name
-// follows, lies in a start tag, telling it from the tokens before it
-// rather than from its node, whose record the walk would otherwise read for
-// nearly every whitespace token: the whitespace after a value (which ends
-// its attribute) or after the element's name (the token after '<') is the
-// tag's, while an attribute's own whitespace follows its name or '='.
-func separatesAttrs(tok cst.Token) bool {
-	prev := tok.Prev()
-	switch prev.Kind() {
-	case cst.TokValue:
+// valueCandidate reports whether the attribute value at s is a candidate:
+// in single quotes, or in double quotes holding a byte GTR207 may rewrite.
+func valueCandidate(src []byte, s cst.Span) bool {
+	switch src[s.Start] {
+	case '\'':
 		return true
-	case cst.TokName:
-		return prev.Prev().Kind() == cst.TokLT
+	case '"':
+		return hasAttrSpecial(src[s.Start+1 : s.End])
 	}
 	return false
+}
+
+// separatesAttrs reports whether whitespace which a name follows, and
+// which follows tokens of kinds prev and then (before that) prev2, lies in
+// a start tag, telling it from the tokens before it rather than from its
+// node, whose record the walk would otherwise read for nearly every
+// whitespace token: the whitespace after a value (which ends its
+// attribute) or after the element's name (the token after '<') is the
+// tag's, while an attribute's own whitespace follows its name or '='.
+func separatesAttrs(prev, prev2 cst.TokKind) bool {
+	return prev == cst.TokValue || prev == cst.TokName && prev2 == cst.TokLT
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -186,15 +187,19 @@ func dumpDiags(ds []Diagnostic) string {
 	return b.String()
 }
 
+var markupCases = []string{
+	`<tool id='t' a = "x&#36;" b="1"  c="a&#10;b	c" >x > y &quot;</tool >`,
+	`<tool><a x y="1"  z></a><b></b ><c ></c><d><!----></d></tool>`,
+	`<tool x="1"y='2'/><tool x='unterminated`,
+	`<tool x = "1"` + "\n" + `/>`,
+	`<tool></tool junk ><e></ e>`,
+	"<tool>\n  <x a='1'\t b=\"&gt;\"></x>\n</tool>\n",
+	" <a b=\"12345678>\" c=\"123456789abcdef&\" d=\"x\ty\"/> ",
+	"<a>0123456789abcdef0123456789abcdef></a ><",
+}
+
 func TestMarkupCandidatesMatchTreeWalk(t *testing.T) {
-	for _, src := range []string{
-		`<tool id='t' a = "x&#36;" b="1"  c="a&#10;b	c" >x > y &quot;</tool >`,
-		`<tool><a x y="1"  z></a><b></b ><c ></c><d><!----></d></tool>`,
-		`<tool x="1"y='2'/><tool x='unterminated`,
-		`<tool x = "1"` + "\n" + `/>`,
-		`<tool></tool junk ><e></ e>`,
-		"<tool>\n  <x a='1'\t b=\"&gt;\"></x>\n</tool>\n",
-	} {
+	for _, src := range markupCases {
 		sameMarkupFindings(t, "case.xml", []byte(src))
 	}
 	findings := 0
@@ -215,4 +220,162 @@ func TestCorpusMarkupCandidatesMatchTreeWalk(t *testing.T) {
 		findings += sameMarkupFindings(t, f.Rel, f.Src)
 	}
 	t.Logf("%d findings", findings)
+}
+
+// sameCandidates fails unless scanMarkupCandidates keeps in src exactly
+// the tokens refScanMarkupCandidates does.
+func sameCandidates(tb interface {
+	Helper()
+	Fatalf(string, ...any)
+}, name string, src []byte) {
+	tb.Helper()
+	tree := cst.Parse(name, src)
+	got, want := scanMarkupCandidates(tree), refScanMarkupCandidates(tree)
+	if !slices.Equal(got, want) {
+		tb.Fatalf("%s: candidates\n%s\nwant\n%s", name, dumpTokens(got), dumpTokens(want))
+	}
+}
+
+func dumpTokens(toks []cst.Token) string {
+	var b strings.Builder
+	for _, tok := range toks {
+		fmt.Fprintf(&b, "  %d %v %v %q\n", tok.Index(), tok.Kind(), tok.Span(), tok.Text())
+	}
+	return b.String()
+}
+
+// TestScanMarkupCandidatesMatchReference holds the walk to the one it
+// replaced, which asked a cursor for each token and the tokens around it,
+// on the table cases, generated and damaged documents and the corpus.
+func TestScanMarkupCandidatesMatchReference(t *testing.T) {
+	for _, src := range markupCases {
+		sameCandidates(t, "case.xml", []byte(src))
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		sameCandidates(t, "gen.xml", fuzz.Document().Draw(t, "doc"))
+	})
+	rapid.Check(t, func(t *rapid.T) {
+		// Any bytes: the walk must not read outside the tree at its ends.
+		sameCandidates(t, "bytes.xml", rapid.SliceOf(rapid.SampledFrom([]byte("<>/= \t\n'\"&#;ab!?-[]"))).Draw(t, "src"))
+	})
+	if testing.Short() {
+		return
+	}
+	files := CorpusForTest(t)
+	for _, f := range files {
+		sameCandidates(t, f.Rel, f.Src)
+	}
+	t.Logf("%d corpus files", len(files))
+}
+
+// refScanMarkupCandidates is the walk behind markupCandidates. It keeps a
+// superset of what the rules report, resting on how the parser builds the
+// tree: a tag's whitespace, an attribute's value and a text's characters
+// and references are tokens of their own, and an element holds no token
+// outside its tags and content nodes, so that <x></x> is a start tag's
+// '>' followed by '</'.
+func refScanMarkupCandidates(t *cst.Tree) []cst.Token {
+	var cands []cst.Token
+	src := t.Source()
+	for i, n := 0, t.NumTokens(); i < n; i++ {
+		tok := t.Token(i)
+		keep := false
+		switch tok.Kind() {
+		case cst.TokSpace:
+			s := tok.Span()
+			single := s.End-s.Start == 1 && src[s.Start] == ' '
+			switch next := tok.Next().Kind(); {
+			case next == cst.TokGT || next == cst.TokSlashGT:
+				// Whitespace before a tag's end is GTR204's.
+				keep = true
+			case single && next == cst.TokName && refSeparatesAttrs(tok):
+				// One space before an attribute, most of a file's
+				// whitespace, is the layout wanted.
+			default:
+				switch tok.Node().Kind() {
+				case cst.KindStartTag:
+					keep = !single
+				case cst.KindEndTag, cst.KindAttribute:
+					keep = true
+				}
+			}
+		case cst.TokValue:
+			s := tok.Span()
+			switch src[s.Start] {
+			case '\'':
+				keep = true
+			case '"':
+				keep = hasAttrSpecial(src[s.Start+1 : s.End])
+			}
+		case cst.TokGT:
+			keep = tok.Next().Kind() == cst.TokLTSlash && tok.Node().Kind() == cst.KindStartTag
+		case cst.TokChars:
+			keep = bytes.IndexByte(tok.Bytes(), '>') >= 0
+		case cst.TokEntityRef:
+			keep = !canonicalTextRef(tok.Bytes())
+		case cst.TokCharRef:
+			keep = true
+		}
+		if keep {
+			if cands == nil {
+				// Most files keep a few: room for them in one allocation.
+				cands = make([]cst.Token, 0, 16)
+			}
+			cands = append(cands, tok)
+		}
+	}
+	return cands
+}
+
+// refSeparatesAttrs reports whether whitespace token tok, which a name
+// follows, lies in a start tag, telling it from the tokens before it
+// rather than from its node, whose record the walk would otherwise read for
+// nearly every whitespace token: the whitespace after a value (which ends
+// its attribute) or after the element's name (the token after '<') is the
+// tag's, while an attribute's own whitespace follows its name or '='.
+func refSeparatesAttrs(tok cst.Token) bool {
+	prev := tok.Prev()
+	switch prev.Kind() {
+	case cst.TokValue:
+		return true
+	case cst.TokName:
+		return prev.Prev().Kind() == cst.TokLT
+	}
+	return false
+}
+
+// BenchmarkScanMarkupCandidates times the candidate walk alone over the
+// parsed corpus, and the reference walk it replaced. Over the whole corpus
+// ("cold") the walk waits for memory most of the time; a check of one file
+// finds its tree in the cache, as the parser just wrote it, which the
+// "warm" runs stand for by walking each tree 8 times in a row.
+func BenchmarkScanMarkupCandidates(b *testing.B) {
+	var trees []*cst.Tree
+	var size int64
+	for _, f := range CorpusForTest(b) {
+		trees = append(trees, cst.Parse(f.Rel, f.Src))
+		size += int64(len(f.Src))
+	}
+	for _, bench := range []struct {
+		name string
+		scan func(*cst.Tree) []cst.Token
+	}{{"walk", scanMarkupCandidates}, {"ref", refScanMarkupCandidates}} {
+		for _, reps := range []int{1, 8} {
+			name := bench.name + "/cold"
+			if reps > 1 {
+				name = bench.name + "/warm"
+			}
+			b.Run(name, func(b *testing.B) {
+				b.SetBytes(size * int64(reps))
+				b.ReportAllocs()
+				for b.Loop() {
+					for _, t := range trees {
+						for range reps {
+							bench.scan(t)
+						}
+					}
+				}
+			})
+		}
+	}
 }
