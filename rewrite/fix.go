@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Applicability says how safe it is to apply a fix, ordered from least to
@@ -109,11 +110,12 @@ func (f Fix) start() int {
 // A fix that wraps text in CDATA ([Fix.Wrap]) also conflicts with every
 // other fix with an edit inside that text the wrap does not admit.
 func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
-	state := make([]mergeState, len(fixes))
-	order := make([]int, len(fixes))
+	sc := mergeScratchPool.Get().(*mergeScratch)
+	defer sc.put()
+	state := sc.stateFor(len(fixes))
+	order := sc.orderFor(len(fixes))
 	total := 0
 	for i := range fixes {
-		order[i] = i
 		state[i].start = fixes[i].start()
 		total += len(fixes[i].Edits)
 	}
@@ -135,7 +137,7 @@ func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
 		state[i].rank = r
 	}
 	// Every edit, tagged with its fix, in source order.
-	all := make([]taggedEdit, 0, total)
+	all := slices.Grow(sc.all[:0], total)
 	var scratch []Edit // a fix's edits sorted, when they are not
 	for i, f := range fixes {
 		own := f.Edits
@@ -155,7 +157,8 @@ func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
 		}
 		return state[a.fix].rank - state[b.fix].rank
 	}
-	if !slices.IsSortedFunc(all, bySource) && !sortByKeys(all, fixes, order, state) {
+	sc.all = all
+	if !slices.IsSortedFunc(all, bySource) && !sortByKeys(sc, fixes, order, state) {
 		slices.SortStableFunc(all, bySource)
 	}
 	// Conflicting pairs between different fixes. Sorted by start, an edit
@@ -241,12 +244,14 @@ func Merge(fixes []Fix) (edits []Edit, taken, dropped []Fix) {
 // edits back moves far less than sorting the tagged edits with a
 // comparison function. It reports false, leaving all as it is, when an
 // offset or count is too large to pack.
-func sortByKeys(all []taggedEdit, fixes []Fix, order []int, state []mergeState) bool {
+func sortByKeys(sc *mergeScratch, fixes []Fix, order []int, state []mergeState) bool {
 	const offsetBits, rankBits, indexBits = 31, 16, 16
 	if len(fixes) >= 1<<rankBits {
 		return false
 	}
-	keys := make([]uint64, 0, len(all))
+	all := sc.all
+	keys := slices.Grow(sc.keys[:0], len(all))
+	defer func() { sc.keys = keys[:0] }()
 	for i, f := range fixes {
 		if len(f.Edits) >= 1<<indexBits {
 			return false
@@ -268,6 +273,42 @@ func sortByKeys(all []taggedEdit, fixes []Fix, order []int, state []mergeState) 
 		all[j] = taggedEdit{fixes[i].Edits[key&(1<<indexBits-1)], i}
 	}
 	return true
+}
+
+// mergeScratch holds the working slices of one [Merge], kept between
+// calls: the fix loop merges once per iteration of every file, and these
+// are as long as the file's edits.
+type mergeScratch struct {
+	state []mergeState
+	order []int
+	all   []taggedEdit
+	keys  []uint64
+}
+
+var mergeScratchPool = sync.Pool{New: func() any { return new(mergeScratch) }}
+
+// stateFor returns n zero states.
+func (sc *mergeScratch) stateFor(n int) []mergeState {
+	sc.state = slices.Grow(sc.state[:0], n)[:n]
+	clear(sc.state)
+	return sc.state
+}
+
+// orderFor returns 0, 1, …, n-1.
+func (sc *mergeScratch) orderFor(n int) []int {
+	sc.order = slices.Grow(sc.order[:0], n)[:n]
+	for i := range sc.order {
+		sc.order[i] = i
+	}
+	return sc.order
+}
+
+// put clears the edits, whose texts would otherwise stay reachable, and
+// returns sc to the pool.
+func (sc *mergeScratch) put() {
+	clear(sc.all)
+	sc.all = sc.all[:0]
+	mergeScratchPool.Put(sc)
 }
 
 // mergeState is what [Merge] knows of one fix.
