@@ -1,5 +1,7 @@
 package cst
 
+import "slices"
+
 // Slabs keeps the token and node arrays of released trees so that later
 // parses fill them again instead of allocating, and zeroing, new ones:
 // formatting one file parses each version of it, and all those trees die
@@ -12,7 +14,8 @@ package cst
 // hands out that does not point into it stays valid: its source, names,
 // spans, positions and errors. A released tree's arrays are nil, so any
 // later use of its nodes or tokens panics instead of reading another
-// file's tree.
+// file's tree. A tree its owner hands on for good (to a cache) goes
+// through [Slabs.Keep] first, which gives it arrays of its own.
 //
 // The trees of one Slabs also share a table of element and attribute
 // names (see nameTable), so that names repeated from file to file are not
@@ -58,6 +61,21 @@ func (s *Slabs) Release(t *Tree) {
 	give(&s.toks, t.toks)
 	give(&s.nodes, t.nodes)
 	t.toks, t.nodes = nil, nil
+}
+
+// Keep gives t, parsed by s, arrays of its own of its exact size and
+// takes back the arrays it was parsed into, for a tree that outlives the
+// file it was parsed for (a macro file a run's cache keeps). Those arrays
+// are as large as the largest file s parsed into them: kept by such trees,
+// they would be lost to the slabs, and a run would hold every one.
+func (s *Slabs) Keep(t *Tree) {
+	if s == nil || t.toks == nil {
+		return
+	}
+	toks, nodes := slices.Clone(t.toks), slices.Clone(t.nodes)
+	give(&s.toks, t.toks)
+	give(&s.nodes, t.nodes)
+	t.toks, t.nodes = toks, nodes
 }
 
 // take removes from free the smallest array with room for n elements and

@@ -2,6 +2,7 @@ package cst
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -42,4 +43,42 @@ func TestSlabsNameTableBound(t *testing.T) {
 	if got := tr.RootElement().Name(); got != "tool" {
 		t.Errorf("root name %q, want tool", got)
 	}
+}
+
+// TestSlabsKeep checks that a kept tree reads the same with arrays of its
+// own, exactly its size, while the arrays it was parsed into go back to
+// the slabs and are filled again by the next parse.
+func TestSlabsKeep(t *testing.T) {
+	var s Slabs
+	big := s.Parse("big.xml", []byte("<r>"+strings.Repeat(`<a b="c">d</a>`, 500)+"</r>"))
+	s.Release(big)
+	small := s.Parse("small.xml", []byte(`<macros><token name="@X@">1</token></macros>`))
+	want := len(small.toks)
+	parsedInto := &small.toks[:1][0]
+	s.Keep(small)
+	if cap(small.toks) > want+8 || cap(small.nodes) > len(small.nodes)+8 {
+		t.Errorf("kept arrays have room for %d tokens and %d nodes, the tree uses %d and %d",
+			cap(small.toks), cap(small.nodes), len(small.toks), len(small.nodes))
+	}
+	// The next parse fills the arrays the kept tree gave back.
+	next := s.Parse("next.xml", []byte(`<tool id="t"><command>x</command></tool>`))
+	if &next.toks[:1][0] != parsedInto {
+		t.Errorf("the next parse did not reuse the arrays the kept tree gave back")
+	}
+	if got := small.RootElement().Name(); got != "macros" {
+		t.Errorf("kept tree's root is %q after the next parse, want macros", got)
+	}
+	var b strings.Builder
+	if err := Fprint(&b, small); err != nil {
+		t.Fatal(err)
+	}
+	var w strings.Builder
+	if err := Fprint(&w, Parse("small.xml", []byte(`<macros><token name="@X@">1</token></macros>`))); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != w.String() {
+		t.Errorf("kept tree reads\n%s\nwant\n%s", b.String(), w.String())
+	}
+	var nilSlabs *Slabs
+	nilSlabs.Keep(small) // a nil Slabs keeps nothing to give back
 }

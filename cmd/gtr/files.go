@@ -98,6 +98,7 @@ func loadShared(path string, cache *macros.Cache, slabs *cst.Slabs) (*source, *f
 	if t == nil {
 		t = slabs.Parse(path, src)
 		if cache != nil && t.WellFormed() && rules.Classify(t) == rules.TargetMacro {
+			slabs.Keep(t) // the cache keeps it for the whole run
 			cache.Seed(path, t)
 		} else {
 			owned = slabs != nil
