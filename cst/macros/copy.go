@@ -4,27 +4,20 @@ import "slices"
 
 // Clone returns a deep copy of e (tail included, as lxml's deepcopy),
 // without a parent.
-func (e *Element) Clone() *Element { return e.clone(nil) }
+func (e *Element) Clone() *Element { return e.cloneIn(nil) }
 
-// clone deep-copies e; st, when not nil, pushes a step on the copies'
-// chains.
-func (e *Element) clone(st *stepper) *Element { return e.cloneIn(nil, st) }
-
-// cloneIn is clone with the copies in mem, when not nil.
-func (e *Element) cloneIn(mem *Arena, st *stepper) *Element {
+// cloneIn is Clone with the copies in mem, or fresh memory when mem is
+// nil.
+func (e *Element) cloneIn(mem *Arena) *Element {
 	a, _ := arenaIn(mem, e)
-	return a.copy(e, st)
+	return a.copy(e, nil)
 }
 
-// arenaFor returns an arena that holds copies of the subtrees of roots in
-// three slabs: the elements, their attributes and their children slices
-// (every element but a root is a child). It also returns the number of
-// elements in the subtrees.
-func arenaFor(roots ...*Element) (arena, int) {
-	return arenaIn(nil, roots...)
-}
-
-// arenaIn is arenaFor with the slabs taken from mem, when not nil.
+// arenaIn returns an arena that holds copies of the subtrees of roots in
+// three slabs, taken from mem, or fresh memory when mem is nil: the
+// elements, their attributes and their children slices (every element
+// but a root is a child). It also returns the number of elements in the
+// subtrees.
 func arenaIn(mem *Arena, roots ...*Element) (arena, int) {
 	nEl, nAttr := 0, 0
 	for _, r := range roots {

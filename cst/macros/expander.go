@@ -102,7 +102,7 @@ func (x *expander) expandOne(e *Element) error {
 			"no macro named %s%s%s", name, x.context(), suggest(name, order))
 	}
 	x.visited = append(x.visited, name)
-	body := m.el.cloneIn(x.mem, nil)
+	body := m.el.cloneIn(x.mem)
 	if err := x.yields(body, e); err != nil {
 		return err
 	}
