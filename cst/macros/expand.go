@@ -170,7 +170,7 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 // tool's own, as Galaxy's _load_tokens and expand_nested_tokens do.
 func (x *expander) setTokens(set *defSet, own []macroDef) error {
 	if set.unnamedToken != nil {
-		return errorf(ErrUnnamed, x.res.pos(set.unnamedToken.Loc), "AssertionError: ", "<token> without a name")
+		return x.unnamed(set.unnamedToken)
 	}
 	x.tokens, x.tokens.res = set.nested, x.res
 	self := set.self
@@ -183,11 +183,11 @@ func (x *expander) setTokens(set *defSet, own []macroDef) error {
 			if d.typ != "token" {
 				continue
 			}
-			name, ok := d.el.Get("name")
-			if !ok || name == "" {
-				return errorf(ErrUnnamed, x.res.pos(d.el.Loc), "AssertionError: ", "<token> without a name")
+			td, ok := tokenOf(d.el)
+			if !ok {
+				return x.unnamed(d.el)
 			}
-			x.tokens.set(tokenDef{name: name, value: d.el.Text, written: d.el.Text, origin: d.el.TextOrigin(), def: d.el.Loc})
+			x.tokens.set(td)
 		}
 		self = x.tokens.expandNested()
 	}
@@ -203,19 +203,28 @@ func (x *expander) setTokens(set *defSet, own []macroDef) error {
 	return nil
 }
 
+// unnamed reports el, a <token> or an xml macro, for having no name, as
+// Galaxy's assertion does.
+func (x *expander) unnamed(el *Element) error {
+	if el.Tag == "token" {
+		return errorf(ErrUnnamed, x.res.pos(el.Loc), "AssertionError: ", "<token> without a name")
+	}
+	return errorf(ErrUnnamed, x.res.pos(el.Loc), "AssertionError: ", "<%s> macro without a name", el.Tag)
+}
+
 // setMacros adds the tool's own xml macros to the imported ones of set;
 // a later definition of a name overrides an earlier one.
 func (x *expander) setMacros(set *defSet, own []macroDef) error {
 	if set.unnamedMacro != nil {
-		return errorf(ErrUnnamed, x.res.pos(set.unnamedMacro.Loc), "AssertionError: ", "<%s> macro without a name", set.unnamedMacro.Tag)
+		return x.unnamed(set.unnamedMacro)
 	}
 	for _, d := range own {
 		if d.typ != "xml" {
 			continue
 		}
-		name, ok := d.el.Get("name")
-		if !ok || name == "" {
-			return errorf(ErrUnnamed, x.res.pos(d.el.Loc), "AssertionError: ", "<%s> macro without a name", d.el.Tag)
+		name, ok := nameOf(d.el)
+		if !ok {
+			return x.unnamed(d.el)
 		}
 		if x.macros == nil {
 			x.macros = make(map[string]*xmlMacro)

@@ -341,6 +341,20 @@ func (ld *loader) defSet() *defSet {
 	return s
 }
 
+// nameOf returns the name a <token> or xml macro definition is known by;
+// false when it has none, which Galaxy refuses.
+func nameOf(el *Element) (string, bool) {
+	name, ok := el.Get("name")
+	return name, ok && name != ""
+}
+
+// tokenOf returns the token a <token> definition sets; false when it has
+// no name.
+func tokenOf(el *Element) (tokenDef, bool) {
+	name, ok := nameOf(el)
+	return tokenDef{name: name, value: el.Text, written: el.Text, origin: el.TextOrigin(), def: el.Loc}, ok
+}
+
 // newDefSet works out the definitions of files as ExpandTree would for a
 // tool without definitions of its own; res holds their sources.
 func newDefSet(files []*macroFile, res *Result) *defSet {
@@ -350,12 +364,12 @@ func newDefSet(files []*macroFile, res *Result) *defSet {
 		for _, d := range f.defs {
 			switch d.typ {
 			case "token":
-				name, ok := d.el.Get("name")
-				if !ok || name == "" {
+				td, ok := tokenOf(d.el)
+				if !ok {
 					s.unnamedToken = d.el
 					return s
 				}
-				s.tokens.set(tokenDef{name: name, value: d.el.Text, written: d.el.Text, origin: d.el.TextOrigin(), def: d.el.Loc})
+				s.tokens.set(td)
 			case "xml":
 				nXML++
 			case "template":
@@ -381,8 +395,8 @@ func newDefSet(files []*macroFile, res *Result) *defSet {
 			if d.typ != "xml" {
 				continue
 			}
-			name, ok := d.el.Get("name")
-			if !ok || name == "" {
+			name, ok := nameOf(d.el)
+			if !ok {
 				s.unnamedMacro = d.el
 				return s
 			}
