@@ -209,8 +209,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 		}
 	}
 	if len(more) > 0 {
-		found = append(found, check(last, more, false, opts.Macros, views)...)
-		sortDiagnostics(found)
+		found = sortedDiagnostics(append(found, check(last, more, false, opts.Macros, views)...))
 	}
 	for i := range found {
 		found[i].Pos = last.Position(found[i].Span.Start)

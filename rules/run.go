@@ -81,8 +81,11 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 // twice their size and move each several times.
 var diagScratch = sync.Pool{New: func() any { return new([]Diagnostic) }}
 
-// sortedDiagnostics returns ds in the order of [sortDiagnostics], in a new
-// list of their size, or nil when there are none. ds is left as it was.
+// sortedDiagnostics returns ds ordered by position, then code, keeping the
+// rules' own order otherwise, in a new list of their size, or nil when
+// there are none. ds is left as it was. A Diagnostic is large: sorting
+// small keys and then copying each finding once costs less than a stable
+// sort moving the findings themselves.
 func sortedDiagnostics(ds []Diagnostic) []Diagnostic {
 	if len(ds) == 0 {
 		return nil
@@ -118,39 +121,6 @@ func inOrder(rs []*Rule) []*Rule {
 	sortByOrder(o.ordered)
 	lastOrder.Store(o)
 	return o.ordered
-}
-
-// sortDiagnostics orders findings by position, then code, keeping the
-// rules' own order otherwise.
-func sortDiagnostics(ds []Diagnostic) {
-	// The fixpoint pass over a formatted file finds little, in order.
-	if slices.IsSortedFunc(ds, compareDiagnostics) {
-		return
-	}
-	// A Diagnostic is large: sorting small keys and then moving each
-	// finding once costs less than a stable sort moving the findings
-	// themselves.
-	var buf [64]diagKey
-	keys := sortedKeys(ds, buf[:0])
-	// ds[j] takes the finding at keys[j].i. Following each cycle of that
-	// permutation moves every finding once, with one in hand; a placed
-	// position is marked by pointing its key at itself.
-	for j := range keys {
-		if keys[j].i == j {
-			continue
-		}
-		held, at := ds[j], j
-		for {
-			from := keys[at].i
-			keys[at].i = at
-			if from == j {
-				ds[at] = held
-				break
-			}
-			ds[at] = ds[from]
-			at = from
-		}
-	}
 }
 
 // diagKey is what findings are ordered by, with the index of the finding.
