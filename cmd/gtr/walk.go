@@ -51,7 +51,7 @@ func walkXMLFiles(paths []string, found func(path string), listed func(dir strin
 		if !strings.HasSuffix(walkRoot, string(filepath.Separator)) {
 			walkRoot += string(filepath.Separator)
 		}
-		var reading string // the directory being listed, until its first entry
+		var reading string // the directory being listed, until its first entry; set only for listed
 		filepath.WalkDir(walkRoot, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				// A directory that cannot be listed is reported again
@@ -60,7 +60,7 @@ func walkXMLFiles(paths []string, found func(path string), listed func(dir strin
 				errs = append(errs, err)
 				return nil // skip what cannot be read, keep walking
 			}
-			if reading != "" && listed != nil {
+			if reading != "" {
 				listed(reading)
 			}
 			reading = ""
@@ -68,7 +68,9 @@ func walkXMLFiles(paths []string, found func(path string), listed func(dir strin
 				if path != walkRoot && strings.HasPrefix(d.Name(), ".") {
 					return filepath.SkipDir
 				}
-				reading = absPath(cwd, path)
+				if listed != nil {
+					reading = absPath(cwd, path)
+				}
 				return nil
 			}
 			if !strings.HasSuffix(d.Name(), ".xml") {
@@ -87,7 +89,7 @@ func walkXMLFiles(paths []string, found func(path string), listed func(dir strin
 			add(path)
 			return nil
 		})
-		if reading != "" && listed != nil {
+		if reading != "" {
 			listed(reading)
 		}
 	}
