@@ -111,10 +111,9 @@ func attrValue(a cst.Node, src string) string {
 	if s.End <= s.Start {
 		return ""
 	}
-	raw := src[s.Start:s.End]
-	// The same test as cst.Node.Value's before it copies raw.
-	if a.Verbatim() || strings.IndexAny(raw, "&\t\n\r") < 0 {
-		return raw
+	// The parser marks the values that need no decoding.
+	if a.Verbatim() {
+		return src[s.Start:s.End]
 	}
 	return a.Value()
 }
@@ -189,7 +188,8 @@ func (x writtenElem) Text() string {
 			piece = src[sp.Start:sp.End]
 			plain = plain && !strings.ContainsAny(piece, "&\r")
 		case cst.KindCDATA:
-			piece = cdataText(c, src)
+			start, end := cdataSpan(c)
+			piece = src[start:end]
 			plain = plain && strings.IndexByte(piece, '\r') < 0
 		default:
 			continue
@@ -206,16 +206,15 @@ func (x writtenElem) Text() string {
 	return x.decodeText(size)
 }
 
-// cdataText returns the character data of a CDATA section as cst's
-// decoder reads it: without "<![CDATA[" and, when present, "]]>".
-func cdataText(c cst.Node, src string) string {
+// cdataSpan returns where the character data of a CDATA section lies, as
+// cst's decoder reads it: without "<![CDATA[" and, when present, "]]>".
+func cdataSpan(c cst.Node) (start, end int) {
 	sp := c.FirstToken().Span()
-	raw := src[sp.Start:sp.End]
-	end := len(raw)
-	if len(raw) >= 12 && strings.HasSuffix(raw, "]]>") {
+	start, end = sp.Start+len("<![CDATA["), sp.End
+	if sp.Len() >= 12 && string(c.FirstToken().Bytes()[sp.Len()-3:]) == "]]>" {
 		end -= 3
 	}
-	return raw[len("<![CDATA["):end]
+	return start, end
 }
 
 // decodeText joins the element's text and CDATA sections, references
@@ -223,46 +222,28 @@ func cdataText(c cst.Node, src string) string {
 // length of the pieces as written, bounds the result, since decoding
 // never lengthens them.
 func (x writtenElem) decodeText(size int) string {
-	src := x.source()
-	var b strings.Builder
-	b.Grow(size)
+	t := x.n.Tree()
+	src, str := t.Source(), t.SourceString()
+	b := make([]byte, 0, size)
 	for c := x.n.FirstChild(); c.IsValid(); c = c.NextSibling() {
 		switch c.Kind() {
 		case cst.KindText:
 			for tok := range c.Tokens() {
 				sp := tok.Span()
-				raw := src[sp.Start:sp.End]
 				if k := tok.Kind(); k == cst.TokEntityRef || k == cst.TokCharRef {
-					if r, ok := cst.DecodeReference(raw); ok {
-						b.WriteString(r)
+					if r, ok := cst.DecodeReference(str[sp.Start:sp.End]); ok {
+						b = append(b, r...)
 						continue
 					}
 				}
-				writeChars(&b, raw)
+				b = cst.AppendChars(b, src[sp.Start:sp.End])
 			}
 		case cst.KindCDATA:
-			writeChars(&b, cdataText(c, src))
+			start, end := cdataSpan(c)
+			b = cst.AppendChars(b, src[start:end])
 		}
 	}
-	return b.String()
-}
-
-// writeChars writes character data to b, normalising "\r\n" and a lone
-// "\r" to "\n" as cst.AppendChars does.
-func writeChars(b *strings.Builder, raw string) {
-	for {
-		i := strings.IndexByte(raw, '\r')
-		if i < 0 {
-			b.WriteString(raw)
-			return
-		}
-		b.WriteString(raw[:i])
-		b.WriteByte('\n')
-		raw = raw[i+1:]
-		if len(raw) > 0 && raw[0] == '\n' {
-			raw = raw[1:]
-		}
-	}
+	return string(b)
 }
 
 // textIsBlank reports whether the character data is only whitespace
