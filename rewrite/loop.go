@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
 	"sort"
@@ -35,6 +36,10 @@ type Options struct {
 	// Parse, when not nil, parses each version the fix loop makes, as
 	// cst.Parse with the file name does; the trees are its caller's.
 	Parse func(src []byte) *cst.Tree
+	// Context, when not nil, stops the loop between iterations and gates
+	// once it is done; Run then returns its error (context.Canceled or
+	// context.DeadlineExceeded, wrapped).
+	Context context.Context
 }
 
 // Applied records one fix that made it into the output.

@@ -31,7 +31,7 @@
 //     Galaxy loop forever (its cycle check does not see top-level expands);
 //     Expand reports [ErrNonTerminating].
 //   - Expansion that grows past half a million elements stops with
-//     [ErrLimit] (Galaxy would grind on; the largest corpus tool expands to
+//     [ErrTooLarge] (Galaxy would grind on; the largest corpus tool expands to
 //     about twenty thousand).
 //   - A macro file importing itself makes Galaxy recurse until Python's
 //     RecursionError; Expand reports [ErrImportCycle] at once.

@@ -28,7 +28,8 @@ const (
 	ErrYieldName                            // a yield name ElementPath cannot quote (SyntaxError)
 	ErrMissingParam                         // a required macro parameter not given (ValueError)
 	ErrAttrName                             // a token makes an invalid attribute name (ValueError)
-	ErrLimit                                // the expansion grows past the safety limit
+	ErrTooLarge                             // the expanded view grows past its bound (Galaxy would grind on)
+	ErrCanceled                             // Options.Context was canceled or its deadline passed
 	ErrUnsupported                          // a construct this package does not expand (DTD entities)
 )
 
@@ -48,7 +49,8 @@ var kindNames = [...]string{
 	ErrYieldName:       "yield-name",
 	ErrMissingParam:    "missing-parameter",
 	ErrAttrName:        "attribute-name",
-	ErrLimit:           "limit",
+	ErrTooLarge:        "expansion-too-large",
+	ErrCanceled:        "canceled",
 	ErrUnsupported:     "unsupported",
 }
 

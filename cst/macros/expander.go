@@ -203,7 +203,7 @@ func (x *expander) yields(body, e *Element) error {
 func (x *expander) grow(n int, at *Element) error {
 	x.created += n
 	if x.created > maxElements {
-		return errorf(ErrLimit, x.res.pos(at.Loc), "",
+		return errorf(ErrTooLarge, x.res.pos(at.Loc), "",
 			"macro expansion creates more than %d elements; stopping here", maxElements)
 	}
 	return nil

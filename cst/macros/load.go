@@ -2,6 +2,7 @@ package macros
 
 import (
 	"bytes"
+	"context"
 	"hash/maphash"
 	"os"
 	"path/filepath"
@@ -35,6 +36,9 @@ type Options struct {
 	// Arena, when not nil, holds the expanded tree ([Arena]); the Result
 	// must not be used after the arena's Reset.
 	Arena *Arena
+	// Context, when not nil, stops the expansion with an [ErrCanceled]
+	// error once it is done (canceled or past its deadline).
+	Context context.Context
 }
 
 // Cache holds parsed macro files between calls to [Expand], so that the
