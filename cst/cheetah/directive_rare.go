@@ -16,7 +16,7 @@ func (p *parser) eatRaw(h dirHead) outcome {
 		if isBlank(p.peek()) {
 			p.emit(TokSpace, p.pos+1)
 		}
-		p.emit(TokRaw, min(lineEnd(p.src, p.pos), p.end))
+		p.emit(TokRaw, min(p.lineEnd(p.pos), p.end))
 		return outcome{ok: true}
 	}
 	if p.atTextEnd(h) {
@@ -197,7 +197,7 @@ func (p *parser) eatAttr(h dirHead) outcome {
 		return outcome{}
 	}
 	p.emitBlanks()
-	j, _, st := pyToken(p.src, p.pos, p.end)
+	j, _, st := p.scanPy()
 	if p.atEnd() || st != pyOK || !isAssignOp(p.src[p.pos:j]) {
 		p.errorf(p.pos, Span{h.start, h.start + 5}, `"#attr" needs an assignment: "#attr name = value"`)
 		return outcome{}
@@ -254,7 +254,7 @@ func (p *parser) eatMacro(name string, h dirHead) outcome {
 		if isBlank(p.peek()) {
 			p.emit(TokSpace, p.pos+1)
 		}
-		p.emit(TokRaw, min(lineEnd(p.src, p.pos), p.end))
+		p.emit(TokRaw, min(p.lineEnd(p.pos), p.end))
 		return outcome{ok: true}
 	}
 	if p.atTextEnd(h) {

@@ -44,12 +44,18 @@ type Template struct {
 func Parse(src string) *Template {
 	sc := scratchPool.Get().(*scratch)
 	p := &parser{src: src, end: len(src), toks: sc.toks[:0], nodes: sc.nodes[:0], open: sc.open[:0], blocks: sc.blocks[:0],
-		encl: sc.encl[:0], binds: sc.binds[:0]}
+		encl: sc.encl[:0], binds: sc.binds[:0], ctx: topCtx, eolFrom: 1}
 	p.openNode(KindTemplate)
 	p.parseTo(len(src))
 	p.finish()
 	p.closeTo(0)
 	p.errs.sort()
+	// Bindings are recorded directive by directive, in text order but for
+	// a few a directive records after its others: References looks them
+	// up by offset.
+	if !slices.IsSortedFunc(p.binds, byStart) {
+		slices.SortStableFunc(p.binds, byStart)
+	}
 	// The template keeps copies of exactly the size it needs: the scratch
 	// arrays grow to the largest text parsed and serve the next parse.
 	t := &Template{src: src, toks: exact(p.toks), nodes: exact(p.nodes), errs: p.errs, binds: exact(p.binds)}
@@ -60,6 +66,8 @@ func Parse(src string) *Template {
 	scratchPool.Put(sc)
 	return t
 }
+
+func byStart(a, b Binding) int { return a.Span.Start - b.Span.Start }
 
 // scratch holds the arrays a parse builds in, for the next parse to reuse:
 // the token and node arrays of a text are not known in advance (a text
