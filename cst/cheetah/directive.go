@@ -374,7 +374,7 @@ func (p *parser) eatSet(h dirHead) outcome {
 	if !p.exprLine(isAssignOp) {
 		return out
 	}
-	j, _, st := p.scanPy()
+	j, _, st := pyToken(p.src, p.pos, p.end)
 	if p.atEnd() || st != pyOK || !isAssignOp(p.src[p.pos:j]) {
 		p.errorf(p.pos, Span{h.start, h.start + 4}, `"#set" needs an assignment: "#set name = value"`)
 		return out
@@ -478,7 +478,7 @@ func (p *parser) eatEnd(h dirHead) outcome {
 	if closeable(key) {
 		out = outcome{role: roleEnd, name: key}
 	}
-	j, _, _ := p.scanPy()
+	j, _, _ := pyToken(p.src, p.pos, p.end)
 	word := p.src[p.pos:max(j, p.pos+len(key))]
 	p.emit(TokDirective, p.pos+len(word))
 	if !p.afterName(word) || !p.exprLine(nil) {

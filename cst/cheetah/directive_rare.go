@@ -197,7 +197,7 @@ func (p *parser) eatAttr(h dirHead) outcome {
 		return outcome{}
 	}
 	p.emitBlanks()
-	j, _, st := p.scanPy()
+	j, _, st := pyToken(p.src, p.pos, p.end)
 	if p.atEnd() || st != pyOK || !isAssignOp(p.src[p.pos:j]) {
 		p.errorf(p.pos, Span{h.start, h.start + 5}, `"#attr" needs an assignment: "#attr name = value"`)
 		return outcome{}

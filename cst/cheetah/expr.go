@@ -326,7 +326,7 @@ func (p *parser) mismatch(c byte, top enclosure) bool {
 // pyToken scans and emits one Python token: getPyToken. When flags is not
 // nil, names are recorded for the #if ternary test.
 func (p *parser) pyToken(flags *exprFlags) bool {
-	j, k, st := p.scanPy()
+	j, k, st := pyToken(p.src, p.pos, p.end)
 	return p.emitPyToken(j, k, st, flags)
 }
 
@@ -451,7 +451,7 @@ func (p *parser) exprFrom(enclosed bool, base int, breakAt func(string) bool, fl
 				return p.badPlaceholder(h)
 			}
 		}
-		j, k, st := p.scanPy()
+		j, k, st := pyToken(p.src, p.pos, p.end)
 		if st == pyOK && len(p.encl) == base && breakAt != nil && breakAt(s[p.pos:j]) {
 			return true
 		}

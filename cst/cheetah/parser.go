@@ -38,11 +38,6 @@ type parser struct {
 	// eolAt there is no line break, so that the directives of one long
 	// line do not each search for its end.
 	eolFrom, eolAt int
-	// triple remembers, for "'''" and a triple double quote, a range
-	// [from, to) known to hold no closing one: an unclosed triple-quoted
-	// string on every line would otherwise search the rest of the text
-	// every time.
-	triple [2]Span
 }
 
 // frame is one open block: an entry of Cheetah's _openDirectivesStack.
@@ -322,10 +317,4 @@ func (p *parser) lineEnd(i int) int {
 	}
 	p.eolFrom, p.eolAt = i, lineEnd(p.src, i)
 	return p.eolAt
-}
-
-// scanPy scans the Python token at p.pos, as pyToken does, remembering
-// where no triple quote closes.
-func (p *parser) scanPy() (int, TokenKind, pyStatus) {
-	return pyTokenMemo(p.src, p.pos, p.end, &p.triple)
 }

@@ -338,13 +338,6 @@ const (
 // the regular expression's order, not longest first. i must not be at a
 // blank. It returns the token's end and kind.
 func pyToken(s string, i, end int) (int, TokenKind, pyStatus) {
-	return pyTokenMemo(s, i, end, nil)
-}
-
-// pyTokenMemo is pyToken with memo, when not nil, holding for "”'" and
-// for a triple double quote a range known to hold no closing one, which
-// it reads and extends.
-func pyTokenMemo(s string, i, end int, memo *[2]Span) (int, TokenKind, pyStatus) {
 	if i >= end {
 		return i, TokSpace, pyOK // "\Z"
 	}
@@ -363,18 +356,8 @@ func pyTokenMemo(s string, i, end int, memo *[2]Span) (int, TokenKind, pyStatus)
 	if p+2 < end && (s[p] == '\'' || s[p] == '"') && s[p+1] == s[p] && s[p+2] == s[p] {
 		pre := s[i:p]
 		if pre == "" || pre == "r" || pre == "R" || pre == "u" || pre == "U" {
-			q := 0
-			if s[p] == '"' {
-				q = 1
-			}
-			if memo != nil && memo[q].Start <= p+3 && end <= memo[q].End {
-				return p + 3, TokString, pyBadTriple
-			}
 			if k := strings.Index(s[p+3:end], s[p:p+3]); k >= 0 {
 				return p + 3 + k + 3, TokString, pyOK
-			}
-			if memo != nil {
-				memo[q] = Span{p + 3, end}
 			}
 			return p + 3, TokString, pyBadTriple
 		}

@@ -43,6 +43,21 @@ type Template struct {
 // reported by [Template.Errors], and the tokens always cover src exactly.
 func Parse(src string) *Template {
 	sc := scratchPool.Get().(*scratch)
+	t := parseWith(src, sc)
+	// A hostile text may have grown the arrays far past any command's
+	// needs: those go to the collector rather than stay in the pool.
+	if cap(sc.toks) <= maxKeptTokens {
+		scratchPool.Put(sc)
+	}
+	return t
+}
+
+// maxKeptTokens is the largest token array the pool keeps: 8 MiB, for a
+// command of 1 to 4 MB, far above the largest in the corpus.
+const maxKeptTokens = 1 << 20
+
+// parseWith parses src in the arrays of sc, and leaves them in sc.
+func parseWith(src string, sc *scratch) *Template {
 	p := &parser{src: src, end: len(src), toks: sc.toks[:0], nodes: sc.nodes[:0], open: sc.open[:0], blocks: sc.blocks[:0],
 		encl: sc.encl[:0], binds: sc.binds[:0], ctx: topCtx, eolFrom: 1}
 	p.openNode(KindTemplate)
@@ -63,7 +78,6 @@ func Parse(src string) *Template {
 	clear(p.blocks[:cap(p.blocks)])
 	clear(p.binds[:cap(p.binds)])
 	*sc = scratch{toks: p.toks, nodes: p.nodes, open: p.open, blocks: p.blocks, encl: p.encl, binds: p.binds}
-	scratchPool.Put(sc)
 	return t
 }
 
