@@ -122,6 +122,10 @@ func (w *quoteWalk) text(n cheetah.Node) {
 
 func (w *quoteWalk) feed(s string) {
 	w.q.feed(s)
+	if w.q.tooDeep && w.refuse == "" {
+		w.refuse = fmt.Sprintf("the command nests shell quotes, substitutions and arithmetic more than %d deep, "+
+			"which gtr does not follow", maxShellDepth)
+	}
 	for i := 0; i < len(s) && !w.spaced; i++ {
 		blank := strings.IndexByte(" \t\n", s[i]) >= 0
 		w.spaced = w.started && blank

@@ -23,7 +23,16 @@ type shellQuoting struct {
 	// quotes: Galaxy flattens the command to one line, so the body and the
 	// quoting after it are anyone's guess.
 	heredoc bool
+	// tooDeep is set once the contexts nest past maxShellDepth: the state
+	// stops following the text, and whoever reads it must not trust it.
+	tooDeep bool
 }
+
+// maxShellDepth bounds the contexts open at once, far above what a real
+// command nests (a quote in a substitution in a quote, a few deep): the
+// walk copies the stack at every Cheetah block, so hostile text nesting
+// "$(" by the thousand would cost that much a block.
+const maxShellDepth = 32
 
 type shellCtx uint8
 
@@ -40,6 +49,11 @@ const (
 type shellFrame struct {
 	ctx   shellCtx
 	depth int // open parentheses or braces, for the bracketed contexts
+	// quoted and arith say, for this frame and those below it, whether a
+	// value would be inside double quotes (the last of "…" or ${…} and
+	// $(…) or `…` decides) and whether arithmetic is open anywhere: place
+	// answers from the top frame rather than reading the whole stack.
+	quoted, arith bool
 }
 
 // shellPlace is where a placeholder's value lands in the shell text.
@@ -69,7 +83,7 @@ func (s *shellQuoting) reset(o *shellQuoting) {
 // equal reports whether two states would read the text that follows the
 // same way.
 func (s *shellQuoting) equal(o *shellQuoting) bool {
-	if s.esc != o.esc || s.heredoc != o.heredoc || len(s.stack) != len(o.stack) {
+	if s.esc != o.esc || s.heredoc != o.heredoc || s.tooDeep != o.tooDeep || len(s.stack) != len(o.stack) {
 		return false
 	}
 	for i := range s.stack {
@@ -88,31 +102,43 @@ func (s *shellQuoting) top() shellCtx {
 }
 
 func (s *shellQuoting) push(c shellCtx, depth int) {
-	s.stack = append(s.stack, shellFrame{c, depth})
+	if len(s.stack) >= maxShellDepth {
+		s.tooDeep = true
+		return
+	}
+	f := shellFrame{ctx: c, depth: depth}
+	if n := len(s.stack); n > 0 {
+		f.quoted, f.arith = s.stack[n-1].quoted, s.stack[n-1].arith
+	}
+	switch c {
+	case ctxArith:
+		f.arith = true
+	case ctxDouble, ctxBrace:
+		f.quoted = true
+	case ctxSubst, ctxBacktick:
+		f.quoted = false
+	}
+	s.stack = append(s.stack, f)
 }
 
 func (s *shellQuoting) pop() { s.stack = s.stack[:len(s.stack)-1] }
 
 // place returns where a value rendered now would land.
 func (s *shellQuoting) place() shellPlace {
-	inDouble := false
-	for _, f := range s.stack {
-		switch f.ctx {
-		case ctxArith:
-			return placeArith
-		case ctxDouble, ctxBrace:
-			inDouble = true
-		case ctxSubst, ctxBacktick:
-			inDouble = false
-		}
+	if len(s.stack) == 0 {
+		return placeUnquoted
 	}
-	switch s.top() {
+	top := s.stack[len(s.stack)-1]
+	if top.arith {
+		return placeArith
+	}
+	switch top.ctx {
 	case ctxSingle, ctxANSI, ctxDouble, ctxBrace:
 		return placeQuoted
 	case ctxSubst, ctxBacktick:
 		return placeNested
 	}
-	if inDouble {
+	if top.quoted {
 		return placeQuoted
 	}
 	return placeUnquoted
@@ -155,7 +181,7 @@ func (s *shellQuoting) dupTarget() bool {
 
 // feed reads literal text.
 func (s *shellQuoting) feed(text string) {
-	for i := 0; i < len(text); {
+	for i := 0; i < len(text) && !s.tooDeep; {
 		// Runs of bytes that change nothing but the history are skipped
 		// in one step: ordinary text at top level, and the inside of
 		// single quotes.

@@ -31,13 +31,19 @@ func (p *parser) structure(d int32, out outcome, open Span) {
 			p.rawBody(out.name)
 			return
 		}
-		p.blocks = append(p.blocks, frame{name: out.name, open: open, block: d})
+		p.pushFrame(frame{name: out.name, open: open, block: d})
 	case roleShort:
 		depth := len(p.open)
 		p.insertBefore(d, KindBlock, KindBranch)
 		p.nodes[d].name, p.nodes[d+1].name = nameID(out.name), p.nodes[d+2].name
 		n := len(p.blocks)
+		outer := p.ctx
+		p.enterBody(out.name, outer, open)
+		// Cheetah parses the body with one more call of its parse method.
+		p.frames++
 		p.parseTo(out.bodyTo)
+		p.frames--
+		p.ctx = outer
 		for i := n; i < len(p.blocks); i++ {
 			// Opened inside the one-line body but closed after it: the tree
 			// cannot nest it, Cheetah's stack still holds it.
@@ -49,6 +55,22 @@ func (p *parser) structure(d int32, out outcome, open Span) {
 	case roleEnd:
 		p.endBlock(d, out.name, open)
 	}
+}
+
+// pushFrame opens block f on the stack, in the current context.
+func (p *parser) pushFrame(f frame) {
+	f.id, f.outer = nameID(f.name), p.ctx
+	p.openByName[f.id]++
+	p.blocks = append(p.blocks, f)
+	p.enterBody(f.name, f.outer, f.open)
+}
+
+// popFrame closes the innermost block on the stack and returns it.
+func (p *parser) popFrame() frame {
+	f := p.blocks[len(p.blocks)-1]
+	p.blocks = p.blocks[:len(p.blocks)-1]
+	p.openByName[f.id]--
+	return f
 }
 
 // structuref records an error of class ErrStructure.
@@ -89,6 +111,7 @@ func (p *parser) clause(d int32, open Span) {
 		p.structuref(open, "%s", msg)
 	} else {
 		f.clause = kind
+		p.enterBody(kind, f.outer, open)
 	}
 	if !p.inBranchOf(*f) {
 		return
@@ -166,17 +189,19 @@ func (p *parser) endBlock(d int32, name string, open Span) {
 	if f.name != name {
 		p.errorf(open.Start, f.open, fmt.Sprintf(`"#end %s" does not match the "#%s" opened at offset %d (expected "#end %s")`,
 			name, f.name, f.open.Start, f.name))
-		k := len(p.blocks) - 2
-		for k >= 0 && p.blocks[k].name != name {
-			k--
-		}
-		if k < 0 {
+		// Without a block of that name open the stack stays as it is; with
+		// one, the search stops there and pops all it passed, so "#end"s
+		// cost no more than the blocks they close.
+		if p.openByName[nameID(name)] == 0 {
 			return
+		}
+		k := len(p.blocks) - 2
+		for p.blocks[k].name != name {
+			k--
 		}
 		// Recover: the inner blocks end here too.
 		for len(p.blocks) > k+1 {
-			inner := p.blocks[len(p.blocks)-1]
-			p.blocks = p.blocks[:len(p.blocks)-1]
+			inner := p.popFrame()
 			if p.inBranchOf(inner) {
 				p.closeBefore(d)
 				p.closeBefore(d)
@@ -184,7 +209,8 @@ func (p *parser) endBlock(d int32, name string, open Span) {
 		}
 		f = p.blocks[k]
 	}
-	p.blocks = p.blocks[:len(p.blocks)-1]
+	p.popFrame()
+	p.ctx = f.outer
 	if !p.inBranchOf(f) {
 		return
 	}

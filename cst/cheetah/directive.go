@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // This file parses directives: Cheetah's eatDirective and the eat* method
@@ -64,7 +65,13 @@ func (p *parser) directive(name string) {
 	d := p.openNode(KindDirective)
 	p.nodes[d].name = nameID(name)
 	start := p.pos
-	h := dirHead{start: start, clear: lineClearTo(p.src, start), eol: lineEnd(p.src, start)}
+	// Cheetah's eatDirective and the directive's own eater.
+	if !p.enter(2) {
+		p.emit(TokHash, start+1)
+		p.recover(depth)
+		return
+	}
+	h := dirHead{start: start, clear: lineClearTo(p.src, start), eol: p.lineEnd(start)}
 	p.emit(TokHash, start+1)
 	out := p.eat(name, h)
 	if !out.ok {
@@ -75,6 +82,7 @@ func (p *parser) directive(name string) {
 	}
 	p.closeTo(depth)
 	p.structure(d, out, Span{start, start + 1 + len(name)})
+	p.leave(2)
 }
 
 // dirHead is what every eater needs to know about where its directive
@@ -172,7 +180,7 @@ func (p *parser) restOfTag(h dirHead) {
 	comment := false
 	if matchToken2(s, p.pos, p.end, "##") && matchDirective(s, p.pos+1, p.end) == "" {
 		comment = true
-		p.emit(TokComment, min(lineEnd(s, p.pos), p.end))
+		p.emit(TokComment, min(p.lineEnd(p.pos), p.end))
 	}
 	switch {
 	case !comment && p.peek() == '#' && !escaped(s, p.pos):
@@ -211,13 +219,27 @@ func (p *parser) shortForm() bool {
 	if p.peek() != ':' {
 		return false
 	}
-	rest := pyStrip(p.src[p.pos+1 : lineEnd(p.src, p.pos)])
-	return rest != "" && !strings.HasPrefix(rest, "##")
+	// What follows on the line, stripped as Python strips, must not be
+	// empty nor a comment: only its first non-space byte matters, and the
+	// blanks before it are all that is read.
+	eol := p.lineEnd(p.pos)
+	i := p.pos + 1
+	for i < eol {
+		r, n := utf8.DecodeRuneInString(p.src[i:eol])
+		if !isPySpace(r) {
+			break
+		}
+		i += n
+	}
+	return i < eol && !strings.HasPrefix(p.src[i:eol], "##")
 }
+
+// isPySpace reports whether Python's str.strip strips r.
+func isPySpace(r rune) bool { return unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f }
 
 // pyStrip trims what Python's str.strip trims.
 func pyStrip(s string) string {
-	return strings.TrimFunc(s, func(r rune) bool { return unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f })
+	return strings.TrimFunc(s, isPySpace)
 }
 
 // colonOrTag finishes a block-opening directive: either the ":" of a
@@ -229,7 +251,7 @@ func (p *parser) colonOrTag(h dirHead, long role, name string, gobble bool) outc
 		if isBlank(p.peek()) {
 			p.emit(TokSpace, p.pos+1)
 		}
-		bp := lineEnd(p.src, p.pos)
+		bp := p.lineEnd(p.pos)
 		if gobble {
 			bp = breakEnd(p.src, bp)
 		}
@@ -469,12 +491,7 @@ func (p *parser) eatEnd(h dirHead) outcome {
 
 // inCall reports whether a "#call" block is open.
 func (p *parser) inCall() bool {
-	for _, f := range p.blocks {
-		if f.name == "call" {
-			return true
-		}
-	}
-	return false
+	return p.openByName[nameID("call")] > 0
 }
 
 // emptyImport reports whether an import statement has an empty item in

@@ -16,7 +16,7 @@ func (p *parser) eatRaw(h dirHead) outcome {
 		if isBlank(p.peek()) {
 			p.emit(TokSpace, p.pos+1)
 		}
-		p.emit(TokRaw, min(lineEnd(p.src, p.pos), p.end))
+		p.emit(TokRaw, min(p.lineEnd(p.pos), p.end))
 		return outcome{ok: true}
 	}
 	if p.atTextEnd(h) {
@@ -254,7 +254,7 @@ func (p *parser) eatMacro(name string, h dirHead) outcome {
 		if isBlank(p.peek()) {
 			p.emit(TokSpace, p.pos+1)
 		}
-		p.emit(TokRaw, min(lineEnd(p.src, p.pos), p.end))
+		p.emit(TokRaw, min(p.lineEnd(p.pos), p.end))
 		return outcome{ok: true}
 	}
 	if p.atTextEnd(h) {

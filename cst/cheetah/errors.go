@@ -2,7 +2,7 @@ package cheetah
 
 import (
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // ErrorClass says how Cheetah itself treats a template with an [Error].
@@ -81,9 +81,11 @@ func (l ErrorList) Syntax() ErrorList {
 }
 
 func (l ErrorList) sort() {
-	// Almost every template has no error, and nothing to sort.
-	if len(l) < 2 {
+	// Almost every template has no error, and nothing to sort; a hostile
+	// one may have one a line, mostly in order already.
+	cmp := func(a, b *Error) int { return a.Offset - b.Offset }
+	if len(l) < 2 || slices.IsSortedFunc(l, cmp) {
 		return
 	}
-	sort.SliceStable(l, func(i, j int) bool { return l[i].Offset < l[j].Offset })
+	slices.SortStableFunc(l, cmp)
 }

@@ -69,7 +69,13 @@ func (p *parser) unclosed(e enclosure) bool {
 func (p *parser) topPlaceholder(h varHead) {
 	depth := len(p.open)
 	p.openNode(KindPlaceholder)
-	if !p.placeholderBody(h) {
+	if !p.enter(1) {
+		p.recover(depth)
+		return
+	}
+	ok := p.placeholderBody(h)
+	p.leave(1)
+	if !ok {
 		p.recover(depth)
 		return
 	}
@@ -107,7 +113,13 @@ func (p *parser) placeholderBody(h varHead) bool {
 	}
 	switch p.peek() {
 	case ',':
-		return p.callArgs(open) // filter arguments: ${x, filter=...}
+		// Filter arguments, ${x, filter=...}: Cheetah writes them inside
+		// write(_filter(_v, ...)).
+		saved := p.pdepth
+		p.pdepth += 2
+		ok := p.callArgs(open)
+		p.pdepth = saved
+		return ok
 	case closerOf(open.c):
 		p.emit(TokClose, p.pos+1)
 		return true
@@ -120,6 +132,9 @@ func (p *parser) placeholderBody(h varHead) bool {
 func (p *parser) exprInside(open enclosure) bool {
 	base := len(p.encl)
 	if open.c != 0 {
+		// Cheetah drops the enclosure from the code it generates, so it
+		// counts no bracket (its closing one takes the count below zero
+		// as the expression ends, and expr restores it).
 		p.encl = append(p.encl, open)
 	}
 	return p.expr(true, base, nil, nil)
@@ -128,7 +143,7 @@ func (p *parser) exprInside(open enclosure) bool {
 // recover skips the rest of the line after an error, as one TokError, and
 // closes the nodes opened since depth.
 func (p *parser) recover(depth int) {
-	p.emit(TokError, max(p.pos, min(lineEnd(p.src, p.pos), p.end)))
+	p.emit(TokError, max(p.pos, min(p.lineEnd(p.pos), p.end)))
 	p.closeTo(depth)
 }
 
@@ -136,7 +151,12 @@ func (p *parser) recover(depth int) {
 func (p *parser) exprPlaceholder() bool {
 	p.openNode(KindPlaceholder)
 	p.emit(TokDollar, p.pos+1)
-	ok := p.nameChunks()
+	// Cheetah's getCheetahVar and getCheetahVarBody.
+	ok := p.enter(2)
+	if ok {
+		ok = p.nameChunks()
+		p.leave(2)
+	}
 	p.closeNode()
 	return ok
 }
@@ -161,36 +181,70 @@ func (p *parser) badPlaceholder(h varHead) bool {
 // getCheetahVarNameChunks. Each chunk is a dotted name followed by at most
 // one call or index.
 func (p *parser) nameChunks() bool {
+	if !p.enter(1) {
+		return false
+	}
+	ok := p.chunks()
+	p.leave(1)
+	return ok
+}
+
+// chunks is nameChunks, which also works out how deep the brackets of
+// the Python Cheetah generates for the placeholder go (genNameMapperVar):
+// VFFSL(SL,"a.b",True) for the first chunk, with each chunk after it
+// wrapping everything before in VFN(..., "name", ...). A dotted name
+// before a call or index splits in two: "$a.b()" is VFN(VFFSL(SL,"a",
+// True),"b",False)(). So with k chunks the first chunk's "(" is k deep,
+// and chunk i's call or index sits k-1-i wrappers in: known once the last
+// chunk is read.
+func (p *parser) chunks() bool {
 	s := p.src
+	start, base := p.pos, p.pdepth
+	k := 0             // chunks so far
+	best := -(1 << 30) // the largest depth reached in a chunk's call or index less the chunk's index
 	for !p.atEnd() {
 		c := p.peek()
 		if c == '.' {
 			if p.pos+1 >= p.end || !isIdentStart(s[p.pos+1]) {
-				return true
+				break
 			}
 			p.emit(TokOp, p.pos+1)
 		} else if !isIdentStart(c) {
-			return true
+			break
 		}
 		// getDottedName
+		parts := 0
 		for {
 			p.emit(TokName, identEnd(s, p.pos, p.end))
+			parts++
 			if p.pos+1 < p.end && s[p.pos] == '.' && isIdentStart(s[p.pos+1]) {
 				p.emit(TokOp, p.pos+1)
 				continue
 			}
 			break
 		}
-		switch p.peek() {
-		case '(':
-			if !p.callArgs(enclosure{}) {
-				return false
+		if c := p.peek(); c == '(' || c == '[' {
+			if parts > 1 {
+				k++
 			}
-		case '[':
-			if !p.expr(true, len(p.encl), nil, nil) {
+			saved := p.ppeak
+			p.ppeak = base
+			var ok bool
+			if c == '(' {
+				ok = p.callArgs(enclosure{})
+			} else {
+				ok = p.expr(true, len(p.encl), nil, nil)
+			}
+			best = max(best, p.ppeak-base-k)
+			p.ppeak = saved
+			if !ok {
 				return false
 			}
 		}
+		k++
+	}
+	if k > 0 {
+		p.peakAt(base+max(k, k-1+best), start)
 	}
 	return true
 }
@@ -200,9 +254,22 @@ func (p *parser) nameChunks() bool {
 // it continues inside that bracket instead (a placeholder's filter
 // arguments).
 func (p *parser) callArgs(open enclosure) bool {
+	// Cheetah's getCallArgString.
+	if !p.enter(1) {
+		return false
+	}
+	saved := p.pdepth
+	ok := p.callArgsIn(open)
+	p.pdepth = saved
+	p.leave(1)
+	return ok
+}
+
+func (p *parser) callArgsIn(open enclosure) bool {
 	s := p.src
 	if open.c == 0 {
 		open = enclosure{'(', p.pos}
+		p.openParen(p.pos)
 		p.emit(TokOpen, p.pos+1)
 	}
 	for {
@@ -312,8 +379,16 @@ func (p *parser) invalidToken() bool {
 // whole parse rather than one slice a call; the caller may have pushed the
 // first. expr pops them all, also after an error.
 func (p *parser) expr(enclosed bool, base int, breakAt func(string) bool, flags *exprFlags) bool {
+	// Cheetah's getExpression and getExpressionParts.
+	if !p.enter(2) {
+		p.encl = p.encl[:base]
+		return false
+	}
+	saved := p.pdepth
 	ok := p.exprFrom(enclosed, base, breakAt, flags)
 	p.encl = p.encl[:base]
+	p.pdepth = saved
+	p.leave(2)
 	return ok
 }
 
@@ -330,6 +405,7 @@ func (p *parser) exprFrom(enclosed bool, base int, breakAt func(string) bool, fl
 		switch {
 		case c == '{' || c == '(' || c == '[':
 			p.encl = append(p.encl, enclosure{c, p.pos})
+			p.openParen(p.pos)
 			p.emit(TokOpen, p.pos+1)
 			continue
 		case enclosed && len(p.encl) == base:
@@ -343,6 +419,7 @@ func (p *parser) exprFrom(enclosed bool, base int, breakAt func(string) bool, fl
 				return p.mismatch(c, top)
 			}
 			p.encl = p.encl[:len(p.encl)-1]
+			p.pdepth--
 			p.emit(TokClose, p.pos+1)
 			continue
 		case isBlank(c):
@@ -374,7 +451,7 @@ func (p *parser) exprFrom(enclosed bool, base int, breakAt func(string) bool, fl
 				return p.badPlaceholder(h)
 			}
 		}
-		j, k, st := pyToken(s, p.pos, p.end)
+		j, k, st := pyToken(p.src, p.pos, p.end)
 		if st == pyOK && len(p.encl) == base && breakAt != nil && breakAt(s[p.pos:j]) {
 			return true
 		}
@@ -407,12 +484,25 @@ func isIn(tok string) bool { return tok == "in" }
 // the closing ")", a ":" or a directive's closing "#". It returns the
 // parameter names' spans.
 func (p *parser) defArgs(params *[]Span) bool {
+	// Cheetah's getDefArgList.
+	if !p.enter(1) {
+		return false
+	}
+	saved := p.pdepth
+	ok := p.defArgsIn(params)
+	p.pdepth = saved
+	p.leave(1)
+	return ok
+}
+
+func (p *parser) defArgsIn(params *[]Span) bool {
 	s := p.src
 	exit := -1
 	if p.peek() == '(' {
+		p.openParen(p.pos)
 		p.emit(TokOpen, p.pos+1)
 	} else {
-		exit = lineEnd(s, p.pos)
+		exit = p.lineEnd(p.pos)
 	}
 	open := Span{p.pos - 1, p.pos}
 	onDefault := false

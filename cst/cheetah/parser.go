@@ -19,11 +19,32 @@ type parser struct {
 	binds  []Binding
 
 	stopped bool // a #breakpoint was read: Cheetah reads nothing more
+
+	// The limits of limits.go: where the generated Python goes, how deep
+	// its brackets are and have been in the construct being read, how
+	// many frames Cheetah's parser would be using, and which limits were
+	// reported already.
+	ctx    pyCtx
+	pdepth int
+	ppeak  int
+	frames int
+	limits uint8
+
+	// open counts the blocks open on the stack by directive name, so that
+	// an "#end" naming no open block and an "#arg" ask in constant time.
+	openByName [64]int32
+
+	// eolFrom and eolAt remember the last line end found: from eolFrom to
+	// eolAt there is no line break, so that the directives of one long
+	// line do not each search for its end.
+	eolFrom, eolAt int
 }
 
 // frame is one open block: an entry of Cheetah's _openDirectivesStack.
 type frame struct {
 	name   string // directive that opened it: "if", "for", "def", ...
+	id     uint8  // name's index in nodeNames
+	outer  pyCtx  // the context around the block, for its clauses and after it
 	open   Span   // that directive's "#name"
 	block  int32  // the KindBlock node, or -1 when the tree no longer holds it
 	clause string // the last clause seen: "", "elif", "else", "except", "finally"
@@ -232,7 +253,7 @@ func (p *parser) startsConstruct(i int) bool {
 // comment emits a "##" comment up to the end of the line: eatComment.
 func (p *parser) comment() {
 	p.openNode(KindComment)
-	p.emit(TokComment, min(lineEnd(p.src, p.pos), p.end))
+	p.emit(TokComment, min(p.lineEnd(p.pos), p.end))
 	p.closeNode()
 }
 
@@ -286,4 +307,14 @@ func (p *parser) psp() {
 		p.errorf(p.end, Span{start, start + 2}, `"<%" is never closed by "%>"`)
 	}
 	p.closeNode()
+}
+
+// lineEnd returns lineEnd(p.src, i), remembering the answer: the
+// directives and one-line bodies of one line each ask for its end.
+func (p *parser) lineEnd(i int) int {
+	if p.eolFrom <= i && i <= p.eolAt {
+		return p.eolAt
+	}
+	p.eolFrom, p.eolAt = i, lineEnd(p.src, i)
+	return p.eolAt
 }

@@ -174,16 +174,11 @@ func (t *Template) referencesIn(lo, hi int32) iter.Seq[Reference] {
 }
 
 func (t *Template) references(lo, hi int32) []Reference {
-	// bound reports whether the name at off is one a directive binds. The
-	// nodes asked about are usually one directive, with a few names, and
-	// a template binds few: scanning them beats building a set each time.
+	// bound reports whether the name at off is one a directive binds: the
+	// bindings are sorted by offset (Parse sorts them).
 	bound := func(off int) bool {
-		for _, b := range t.binds {
-			if b.Span.Start == off {
-				return true
-			}
-		}
-		return false
+		_, found := slices.BinarySearchFunc(t.binds, off, func(b Binding, off int) int { return b.Span.Start - off })
+		return found
 	}
 	var refs []Reference
 	for i := lo; i < hi; i++ {

@@ -43,13 +43,34 @@ type Template struct {
 // reported by [Template.Errors], and the tokens always cover src exactly.
 func Parse(src string) *Template {
 	sc := scratchPool.Get().(*scratch)
+	t := parseWith(src, sc)
+	// A hostile text may have grown the arrays far past any command's
+	// needs: those go to the collector rather than stay in the pool.
+	if cap(sc.toks) <= maxKeptTokens {
+		scratchPool.Put(sc)
+	}
+	return t
+}
+
+// maxKeptTokens is the largest token array the pool keeps: 8 MiB, for a
+// command of 1 to 4 MB, far above the largest in the corpus.
+const maxKeptTokens = 1 << 20
+
+// parseWith parses src in the arrays of sc, and leaves them in sc.
+func parseWith(src string, sc *scratch) *Template {
 	p := &parser{src: src, end: len(src), toks: sc.toks[:0], nodes: sc.nodes[:0], open: sc.open[:0], blocks: sc.blocks[:0],
-		encl: sc.encl[:0], binds: sc.binds[:0]}
+		encl: sc.encl[:0], binds: sc.binds[:0], ctx: topCtx, eolFrom: 1}
 	p.openNode(KindTemplate)
 	p.parseTo(len(src))
 	p.finish()
 	p.closeTo(0)
 	p.errs.sort()
+	// Bindings are recorded directive by directive, in text order but for
+	// a few a directive records after its others: References looks them
+	// up by offset.
+	if !slices.IsSortedFunc(p.binds, byStart) {
+		slices.SortStableFunc(p.binds, byStart)
+	}
 	// The template keeps copies of exactly the size it needs: the scratch
 	// arrays grow to the largest text parsed and serve the next parse.
 	t := &Template{src: src, toks: exact(p.toks), nodes: exact(p.nodes), errs: p.errs, binds: exact(p.binds)}
@@ -57,9 +78,10 @@ func Parse(src string) *Template {
 	clear(p.blocks[:cap(p.blocks)])
 	clear(p.binds[:cap(p.binds)])
 	*sc = scratch{toks: p.toks, nodes: p.nodes, open: p.open, blocks: p.blocks, encl: p.encl, binds: p.binds}
-	scratchPool.Put(sc)
 	return t
 }
+
+func byStart(a, b Binding) int { return a.Span.Start - b.Span.Start }
 
 // scratch holds the arrays a parse builds in, for the next parse to reuse:
 // the token and node arrays of a text are not known in advance (a text
