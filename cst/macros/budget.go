@@ -42,9 +42,10 @@ const maxImportDepth = 64
 // What expansion is charged, in bytes, besides the strings it builds: an
 // element copied (its memory and its place in a children slice), an
 // attribute copied, a piece of provenance of a substituted string, a new
-// link of a provenance chain (their memory on a 64-bit machine, which
-// TestCosts checks is no less than on this one, so that the messages are
-// the same everywhere), and for the work that builds nothing: an element
+// link of a provenance chain and its entry in the stepper's memo (their
+// memory on a 64-bit machine, which TestCosts checks is no less than on
+// this one, so that the messages are the same everywhere), and for the
+// work that builds nothing: an element
 // moved into its parent's place, an element visited by a search, an
 // import read again. The strings of a copy are charged their length
 // though they are shared with the original, because the view's readers
@@ -53,7 +54,7 @@ const (
 	elementCost = 176 + 8
 	attrCost    = 64
 	partCost    = 64
-	stepCost    = 104
+	stepCost    = 104 + 56
 	moveCost    = 16
 	visitCost   = 8
 	importCost  = 256 // an import read again, besides its size

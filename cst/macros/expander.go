@@ -31,14 +31,53 @@ func (x *expander) stepSlab() *[]Step {
 }
 
 // walkFrame is an element whose children the walk of expandAll is going
-// through: kids are the children as they were, i the next one, and out
-// the new children once an <expand> among them was replaced.
+// through: kids are the children as they were and i the next one to read.
+// The new children are written over the old ones as long as they are no
+// more than the ones read (w counts them), so that an <expand> replaced by
+// one element costs no new slice; out takes over when they would overtake
+// the reading.
 type walkFrame struct {
-	el    *Element
-	kids  []*Element
-	i     int
-	out   []*Element
-	dirty bool
+	el   *Element
+	kids []*Element
+	i, w int
+	out  []*Element
+}
+
+// keep puts c, read from kids[i-1], in the new children.
+func (f *walkFrame) keep(c *Element) {
+	if f.out != nil {
+		f.out = append(f.out, c)
+		return
+	}
+	if f.w != f.i-1 {
+		f.kids[f.w] = c
+	}
+	f.w++
+}
+
+// place puts c, brought by an expansion, in the new children.
+func (f *walkFrame) place(c *Element) {
+	switch {
+	case f.out != nil:
+		f.out = append(f.out, c)
+	case f.w < f.i:
+		f.kids[f.w] = c
+		f.w++
+	default:
+		f.out = make([]*Element, 0, len(f.kids)+8)
+		f.out = append(append(f.out, f.kids[:f.w]...), c)
+	}
+}
+
+// finish sets the new children.
+func (f *walkFrame) finish() {
+	switch {
+	case f.out != nil:
+		f.el.Children = f.out
+	case f.w < len(f.kids):
+		clear(f.kids[f.w:])
+		f.el.Children = f.kids[:f.w]
+	}
 }
 
 // expandAll expands every <expand> below each element, first in document
@@ -71,9 +110,7 @@ func (x *expander) expandAll(elements []*Element, depth int) error {
 		for len(stack) > 0 {
 			f := &stack[len(stack)-1]
 			if f.i == len(f.kids) {
-				if f.dirty {
-					f.el.Children = f.out
-				}
+				f.finish()
 				stack = stack[:len(stack)-1]
 				continue
 			}
@@ -81,9 +118,7 @@ func (x *expander) expandAll(elements []*Element, depth int) error {
 			f.i++
 			d := depth + len(stack) // c's depth
 			if !isExpand(c) {
-				if f.dirty {
-					f.out = append(f.out, c)
-				}
+				f.keep(c)
 				if len(c.Children) > 0 {
 					if d+1 > MaxDepth {
 						return x.tooDeep(c.Children[0])
@@ -92,24 +127,18 @@ func (x *expander) expandAll(elements []*Element, depth int) error {
 				}
 				continue
 			}
-			if !f.dirty {
-				f.out = append(make([]*Element, 0, len(f.kids)+4), f.kids[:f.i-1]...)
-				f.dirty = true
-			}
-			out, err := x.expandPlaced(c, f.el, d, f.out)
-			if err != nil {
+			if err := x.expandPlaced(c, f, d); err != nil {
 				return err
 			}
-			f.out = out
 		}
 	}
 	return nil
 }
 
-// expandPlaced expands e, a child of p at depth d, appends to out what
-// takes its place and returns out: the body of its macro, with the
-// <expand>s at the top level of the body expanded in turn, first first.
-func (x *expander) expandPlaced(e, p *Element, d int, out []*Element) ([]*Element, error) {
+// expandPlaced expands e, a child of f.el at depth d, and places what
+// takes its place: the body of its macro, with the <expand>s at the top
+// level of the body expanded in turn, first first.
+func (x *expander) expandPlaced(e *Element, f *walkFrame, d int) error {
 	// Bodies waiting to be placed, the last first: a stack of slices, so
 	// that an <expand> at the top level of a body is replaced without
 	// moving what follows it.
@@ -118,7 +147,7 @@ func (x *expander) expandPlaced(e, p *Element, d int, out []*Element) ([]*Elemen
 	for e != nil {
 		placed, err := x.expandOne(e, d)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		e.parent = nil
 		if len(placed) > 0 {
@@ -133,22 +162,22 @@ func (x *expander) expandPlaced(e, p *Element, d int, out []*Element) ([]*Elemen
 			} else {
 				pending[len(pending)-1] = top[1:]
 			}
-			c.parent = p
+			c.parent = f.el
 			if isExpand(c) {
 				e = c
 				continue
 			}
-			out = append(out, c)
+			f.place(c)
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // tooDeep reports an element that the expanded view would nest past
 // MaxDepth.
 func (x *expander) tooDeep(e *Element) error {
 	how := "the macros nest each other too deeply"
-	if name, def := x.blame(nil); name != "" {
+	if name, def := x.blame(nil, nil); name != "" {
 		how = "macro " + name + " (defined at " + x.res.pos(def).String() + ") nests macros too deeply"
 	}
 	return errorf(ErrTooLarge, x.res.pos(e.Loc), "",
@@ -190,7 +219,7 @@ func (x *expander) expandOne(e *Element, d int) ([]*Element, error) {
 	if e.Via.depth() >= maxNesting {
 		return nil, errorf(ErrTooLarge, x.res.pos(e.Loc), "",
 			"nesting: <expand macro=%q> is reached through more than %d nested expansions: %s",
-			name, maxNesting, x.blameText(m))
+			name, maxNesting, x.blameText(e, m))
 	}
 	if len(x.visited) == 0 {
 		x.outer = e
@@ -259,36 +288,40 @@ func (x *expander) charge(roots []*Element, e *Element, m *xmlMacro) (treeSize, 
 
 // overMacro reports that expanding m at e passed the budget.
 func (x *expander) overMacro(e *Element, m *xmlMacro) error {
-	name, def := x.blame(m)
+	name, def := x.blame(e, m)
 	return x.budget.over(x.res.pos(def), "macro "+name)
 }
 
-// blame names the macro to blame for an expansion that grows too large or
-// too deep, m being expanded, and where it is defined: the outermost
-// macro being expanded, whose definition multiplies the others. When the
+// blame names the macro to blame for an expansion of m at e that grows
+// too large or too deep, and where it is defined: the outermost macro
+// being expanded, whose definition multiplies the others. When the
 // <expand> of that one was itself put in place by an expansion (a macro
 // whose body expands another at its top level is expanded one level at a
 // time from the tool), the chain of those leads to the macro the tool
-// expands.
-func (x *expander) blame(m *xmlMacro) (string, Loc) {
-	if len(x.visited) == 0 || x.outer == nil {
-		if m == nil {
-			return "", Loc{}
+// expands. e and m are nil for an element found too deep by the walk.
+func (x *expander) blame(e *Element, m *xmlMacro) (string, Loc) {
+	if len(x.visited) > 0 && x.outer != nil {
+		e = x.outer
+	}
+	if e != nil {
+		if s := e.Via; s != nil {
+			for s.AtVia != nil {
+				s = s.AtVia
+			}
+			if s.Kind == StepExpand {
+				return s.Name, s.Def
+			}
 		}
+	}
+	if len(x.visited) > 0 {
+		if om := x.lookup(x.visited[0]); om != nil {
+			return om.name, om.el.Loc
+		}
+	}
+	if m != nil {
 		return m.name, m.el.Loc
 	}
-	if s := x.outer.Via; s != nil {
-		for s.AtVia != nil {
-			s = s.AtVia
-		}
-		if s.Kind == StepExpand {
-			return s.Name, s.Def
-		}
-	}
-	if om := x.lookup(x.visited[0]); om != nil {
-		return om.name, om.el.Loc
-	}
-	return m.name, m.el.Loc
+	return "", Loc{}
 }
 
 // lookup returns the macro called name, the tool's own first.
@@ -300,8 +333,8 @@ func (x *expander) lookup(name string) *xmlMacro {
 }
 
 // blameText names the macro blame finds, where it is defined.
-func (x *expander) blameText(m *xmlMacro) string {
-	name, def := x.blame(m)
+func (x *expander) blameText(e *Element, m *xmlMacro) string {
+	name, def := x.blame(e, m)
 	return "macro " + name + " (defined at " + x.res.pos(def).String() + ") expands macros without end"
 }
 

@@ -227,6 +227,10 @@ type loader struct {
 	// their definitions, in this order and followed by the tool's own,
 	// are Galaxy's.
 	files []*macroFile
+	// read holds the distinct files read so far: Galaxy reads a file again
+	// for each import of it, which would parse it again without a Cache.
+	// Most tools import one or two.
+	read []*macroFile
 }
 
 // load loads imports depth first, as Galaxy's _load_macros does: a file's
@@ -253,11 +257,21 @@ func (ld *loader) loadFile(path string, imp importRef) error {
 		return errorf(ErrTooLarge, ld.res.pos(imp.at.Loc), "RecursionError: maximum recursion depth exceeded while calling a Python object",
 			"nesting: imports nest more than %d deep here (%s imports %s)", maxImportDepth, imp.at.Loc.File, path)
 	}
-	f, err := ld.file(path, imp)
-	if err != nil {
-		return err
+	var f *macroFile
+	if t := ld.res.trees[path]; t != nil {
+		for _, r := range ld.read {
+			if r.tree == t {
+				f = r
+				break
+			}
+		}
 	}
-	if ld.res.trees[path] == nil {
+	if f == nil {
+		var err error
+		if f, err = ld.file(path, imp); err != nil {
+			return err
+		}
+		ld.read = append(ld.read, f)
 		ld.b.addInput(len(f.tree.Source()))
 		ld.res.trees[path] = f.tree
 	}
