@@ -117,7 +117,7 @@ func TestMacroBomb(t *testing.T) {
 	_, err := expandBounded(t, macroBomb(28), nil, macros.Options{})
 	me := requireKind(t, err, macros.ErrTooLarge)
 	assert.Equal(t, "tool.xml:30:1", me.Pos.String())
-	assert.True(t, strings.HasPrefix(me.Msg, "macro m27 expands exponentially: the expanded view reached "), me.Msg)
+	assert.True(t, strings.HasPrefix(me.Msg, "macro m27 expands exponentially: the expanded view grows to "), me.Msg)
 }
 
 // TestNestedBomb: macros that each expand the previous ten times inside

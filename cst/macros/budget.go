@@ -159,7 +159,7 @@ func (b *budget) over(pos cst.Position, what string) error {
 		return err
 	}
 	return &Error{Kind: ErrTooLarge, Pos: pos, Msg: fmt.Sprintf(
-		"%s expands exponentially: the expanded view reached %d bytes, past the bound of %d "+
+		"%s expands exponentially: the expanded view grows to %d bytes, past the bound of %d "+
 			"(%d times the %d bytes of the tool and its macro files, plus %d); "+
 			"if the tool is meant to be this large, raise the factor with -max-expansion",
 		what, b.spent, b.limit, b.factor, b.input, ExpansionFloor)}
