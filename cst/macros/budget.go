@@ -81,16 +81,15 @@ type budget struct {
 	err    error // the context's error, once seen
 }
 
-// newBudget returns the budget of an expansion under opts whose inputs
-// hold input bytes so far.
-func newBudget(opts *Options, input int) *budget {
+// init sets up the budget of an expansion under opts whose inputs hold
+// input bytes so far.
+func (b *budget) init(opts *Options, input int) {
 	f := int64(opts.MaxExpansion)
 	if f <= 0 {
 		f = DefaultMaxExpansion
 	}
-	b := &budget{factor: f, ctx: opts.Context}
+	*b = budget{factor: f, ctx: opts.Context}
 	b.addInput(input)
-	return b
 }
 
 // addInput counts n more bytes of input, which raises the bound.

@@ -40,33 +40,44 @@ type treeSize struct {
 	roots, els, attrs, bytes, height int
 }
 
-// sizeOf measures the subtrees of roots. It keeps its own stack, and is
-// the first walk of any subtree expansion copies: the copy recurses only
-// once the height is known to be within bounds.
+// sizeOf measures the subtrees of roots. It keeps its own stack, of the
+// children lists being gone through (as deep as the tree, not as wide),
+// and is the first walk of any subtree expansion copies: the copy
+// recurses only once the height is known to be within bounds.
 func sizeOf(roots []*Element) treeSize {
 	n := treeSize{roots: len(roots)}
-	type item struct {
-		e     *Element
-		depth int
-	}
-	var buf [32]item
-	stack := buf[:0]
-	for _, r := range roots {
-		stack = append(stack, item{r, 1})
+	// The stack holds children slices only, never roots itself, which
+	// would then escape with it.
+	var buf [32][]*Element
+	for _, e := range roots {
+		n.add(e, 1)
+		if len(e.Children) == 0 {
+			continue
+		}
+		stack := append(buf[:0], e.Children)
 		for len(stack) > 0 {
-			it := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			e := it.e
-			n.els++
-			n.attrs += len(e.Attrs)
-			n.bytes += elementCost + len(e.Attrs)*attrCost + stringsSize(e)
-			n.height = max(n.height, it.depth)
-			for _, c := range e.Children {
-				stack = append(stack, item{c, it.depth + 1})
+			top := &stack[len(stack)-1]
+			if len(*top) == 0 {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			c := (*top)[0]
+			*top = (*top)[1:]
+			n.add(c, len(stack)+1)
+			if len(c.Children) > 0 {
+				stack = append(stack, c.Children)
 			}
 		}
 	}
 	return n
+}
+
+// add counts e, at depth d of its subtree.
+func (n *treeSize) add(e *Element, d int) {
+	n.els++
+	n.attrs += len(e.Attrs)
+	n.bytes += elementCost + len(e.Attrs)*attrCost + stringsSize(e)
+	n.height = max(n.height, d)
 }
 
 // arena hands out elements, attributes and children slices from

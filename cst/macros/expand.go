@@ -103,9 +103,10 @@ func Expand(file string, src []byte, opts Options) (*Result, error) {
 
 // ExpandTree is like [Expand] for a tool already parsed.
 func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
-	b := newBudget(&opts, len(t.Source()))
-	if err := b.canceled(); err != nil {
-		return nil, err
+	if ctx := opts.Context; ctx != nil && ctx.Err() != nil {
+		var b budget
+		b.init(&opts, 0)
+		return nil, b.canceled()
 	}
 	root, err := fromTree(t, opts.Arena)
 	if err != nil {
@@ -122,13 +123,16 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	if macrosEl == nil {
 		return res, nil
 	}
+	// Declared here, the budget is allocated only for a tool with macros.
+	var b budget
+	b.init(&opts, len(t.Source()))
 
-	ld := loader{opts: opts, res: res, baseDir: pyDirname(t.File()), b: b}
+	ld := loader{opts: opts, res: res, baseDir: pyDirname(t.File())}
 	imports, own, err := harvest(macrosEl, res)
 	if err != nil {
 		return nil, err
 	}
-	if err := ld.load(imports); err != nil {
+	if err := ld.load(imports, &b); err != nil {
 		return nil, err
 	}
 	// macros_el.clear(): children, text, tail and attributes go.
@@ -142,8 +146,8 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 
 	// The definitions are the imported ones, shared with other tools,
 	// followed by the tool's own.
-	set := ld.defSet()
-	x := expander{res: res, mem: opts.Arena, shared: set, budget: b}
+	set := ld.defSet(b.factor)
+	x := expander{res: res, mem: opts.Arena, shared: set, budget: &b}
 	if err := x.setTokens(set, own); err != nil {
 		return nil, err
 	}

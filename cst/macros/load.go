@@ -220,33 +220,34 @@ func (d macroDef) template() *Element {
 type loader struct {
 	opts    Options
 	res     *Result
-	b       *budget
 	baseDir string   // the tool's directory: Galaxy resolves every import against it
 	stack   []string // files being loaded, for import cycles
 	// files lists the files loaded, each after the files it imports:
 	// their definitions, in this order and followed by the tool's own,
 	// are Galaxy's.
 	files []*macroFile
-	// read holds the distinct files read so far: Galaxy reads a file again
-	// for each import of it, which would parse it again without a Cache.
-	// Most tools import one or two.
+	// read holds the distinct files read so far when there is no Cache
+	// (which otherwise keeps them): Galaxy reads a file again for each
+	// import of it, which would parse it again.
 	read []*macroFile
 }
 
 // load loads imports depth first, as Galaxy's _load_macros does: a file's
 // imports come before its own definitions.
-func (ld *loader) load(imports []importRef) error {
+// The budget b is passed rather than kept in the loader, whose contents
+// escape (the defSet keeps its files): b stays on the caller's stack.
+func (ld *loader) load(imports []importRef, b *budget) error {
 	for _, imp := range imports {
 		path := pyJoin(ld.baseDir, imp.text)
 		ld.res.Imports = append(ld.res.Imports, path)
-		if err := ld.loadFile(path, imp); err != nil {
+		if err := ld.loadFile(path, imp, b); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (ld *loader) loadFile(path string, imp importRef) error {
+func (ld *loader) loadFile(path string, imp importRef, b *budget) error {
 	for _, p := range ld.stack {
 		if p == path {
 			return errorf(ErrImportCycle, ld.res.pos(imp.at.Loc), "RecursionError: maximum recursion depth exceeded while calling a Python object",
@@ -258,7 +259,7 @@ func (ld *loader) loadFile(path string, imp importRef) error {
 			"nesting: imports nest more than %d deep here (%s imports %s)", maxImportDepth, imp.at.Loc.File, path)
 	}
 	var f *macroFile
-	if t := ld.res.trees[path]; t != nil {
+	if t := ld.res.trees[path]; t != nil && ld.opts.Cache == nil {
 		for _, r := range ld.read {
 			if r.tree == t {
 				f = r
@@ -271,22 +272,27 @@ func (ld *loader) loadFile(path string, imp importRef) error {
 		if f, err = ld.file(path, imp); err != nil {
 			return err
 		}
-		ld.read = append(ld.read, f)
-		ld.b.addInput(len(f.tree.Source()))
-		ld.res.trees[path] = f.tree
+		if ld.opts.Cache == nil {
+			ld.read = append(ld.read, f)
+		}
+		if ld.res.trees[path] == nil {
+			b.addInput(len(f.tree.Source()))
+			ld.res.trees[path] = f.tree
+		}
 	}
 	// Galaxy reads a file again for every import of it: files that import
 	// each other twice over make exponentially many reads, which the
-	// budget bounds.
-	if !ld.b.spend(importCost + len(f.defs)*moveCost + len(f.imports)*moveCost) {
-		return ld.b.over(ld.res.pos(imp.at.Loc), "the import of "+path)
+	// budget bounds. A read again through the Cache looks the file up,
+	// which hashes a file given in memory.
+	if !b.spend(importCost + len(f.tree.Source())>>scanShift + (len(f.defs)+len(f.imports))*moveCost) {
+		return b.over(ld.res.pos(imp.at.Loc), "the import of "+path)
 	}
 	if f.err != nil {
 		return f.err
 	}
 	ld.stack = append(ld.stack, path)
 	defer func() { ld.stack = ld.stack[:len(ld.stack)-1] }()
-	if err := ld.load(f.imports); err != nil {
+	if err := ld.load(f.imports, b); err != nil {
 		return err
 	}
 	ld.files = append(ld.files, f)
@@ -371,7 +377,7 @@ var noDefs = &defSet{self: -1}
 
 // defSet returns the definitions of the files loaded, shared with the
 // tools that loaded the same files before.
-func (ld *loader) defSet() *defSet {
+func (ld *loader) defSet(factor int64) *defSet {
 	if len(ld.files) == 0 {
 		return noDefs
 	}
@@ -380,11 +386,11 @@ func (ld *loader) defSet() *defSet {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for _, s := range f.sets {
-		if s.factor == ld.b.factor && slices.Equal(s.files, ld.files) {
+		if s.factor == factor && slices.Equal(s.files, ld.files) {
 			return s
 		}
 	}
-	s := newDefSet(ld.files, ld.res, ld.b.factor)
+	s := newDefSet(ld.files, ld.res, factor)
 	f.sets = append(f.sets, s)
 	return s
 }
@@ -443,9 +449,10 @@ func newDefSet(files []*macroFile, res *Result, factor int64) *defSet {
 			input += len(f.tree.Source())
 		}
 	}
-	b := newBudget(&Options{MaxExpansion: int(factor)}, input)
+	var b budget
+	b.init(&Options{MaxExpansion: int(factor)}, input)
 	var over int
-	s.self, over = s.nested.expandNested(b)
+	s.self, over = s.nested.expandNested(&b)
 	if over >= 0 {
 		d := &s.nested.list[over]
 		s.over = b.over(res.pos(d.def), "token "+d.name).(*Error)

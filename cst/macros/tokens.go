@@ -296,11 +296,11 @@ func (x *expander) substitute(el *Element, t *tokenTable) error {
 // The walk keeps its own stack: a macro body may be deeper than the call
 // stack should go before the expansion's depth is checked.
 func (x *expander) substituteTree(el *Element, t *tokenTable) error {
-	var buf [64]*Element
-	stack := append(buf[:0], el)
-	for len(stack) > 0 {
-		el := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+	// The stack holds the children lists being gone through, as deep as
+	// the tree rather than as wide.
+	var buf [32][]*Element
+	stack := buf[:0]
+	for {
 		if el.Text != "" && t.mayHold(el.Text) {
 			s, o, changed, bad := t.applyAll(el.Text, el.TextOrigin(), x.budget)
 			if bad != nil {
@@ -315,13 +315,20 @@ func (x *expander) substituteTree(el *Element, t *tokenTable) error {
 				return err
 			}
 		}
-		// Children go on in reverse, so that they are done in document
-		// order, as Galaxy does them (an error names the first).
-		for i := len(el.Children) - 1; i >= 0; i-- {
-			stack = append(stack, el.Children[i])
+		// In document order, as Galaxy goes: an error names the first.
+		if len(el.Children) > 0 {
+			stack = append(stack, el.Children)
 		}
+		for len(stack) > 0 && len(stack[len(stack)-1]) == 0 {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			return nil
+		}
+		top := &stack[len(stack)-1]
+		el = (*top)[0]
+		*top = (*top)[1:]
 	}
-	return nil
 }
 
 // tokenOver reports a token whose substitution the budget refused.

@@ -277,24 +277,26 @@ func (e *Element) walk(yield func(*Element) bool) bool {
 
 // findAll appends to out every descendant of e (e excluded) for which match
 // reports true, in document order, and returns it with the number of
-// elements visited. It keeps its own stack: it searches macro bodies
-// before their depth is checked.
+// elements visited. It keeps its own stack, of the children lists being
+// gone through: it searches macro bodies before their depth is checked.
 func (e *Element) findAll(out []*Element, match func(*Element) bool) ([]*Element, int) {
-	var buf [32]*Element
-	stack := buf[:0]
-	for i := len(e.Children) - 1; i >= 0; i-- {
-		stack = append(stack, e.Children[i])
-	}
+	var buf [32][]*Element
+	stack := append(buf[:0], e.Children)
 	visited := 0
 	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
+		top := &stack[len(stack)-1]
+		if len(*top) == 0 {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		c := (*top)[0]
+		*top = (*top)[1:]
 		visited++
 		if match(c) {
 			out = append(out, c)
 		}
-		for i := len(c.Children) - 1; i >= 0; i-- {
-			stack = append(stack, c.Children[i])
+		if len(c.Children) > 0 {
+			stack = append(stack, c.Children)
 		}
 	}
 	return out, visited
