@@ -237,19 +237,24 @@ func TestTopLevelChain(t *testing.T) {
 // cycles, or nested without end.
 func TestImportBounds(t *testing.T) {
 	tool := "<tool><macros><import>f0.xml</import></macros><inputs/></tool>"
-	t.Run("diamond", func(t *testing.T) {
-		// f0 imports f1 twice, f1 imports f2 twice, ...: Galaxy would read
-		// f30 2^30 times.
-		files := map[string]string{}
-		for i := range 30 {
-			files[fmt.Sprintf("f%d.xml", i)] = fmt.Sprintf("<macros><import>f%d.xml</import><import>f%d.xml</import><token name=\"@X%d@\">x</token></macros>", i+1, i+1, i)
-		}
-		files["f30.xml"] = "<macros><xml name=\"m\"><p/></xml></macros>"
-		_, err := expandBounded(t, tool, files, macros.Options{})
-		me := requireKind(t, err, macros.ErrTooLarge)
-		assert.True(t, strings.HasPrefix(me.Msg, "the import of f"), me.Msg)
-		assert.Contains(t, me.Msg, "expands exponentially")
-	})
+	// f0 imports f1 twice, f1 imports f2 twice, ...: Galaxy would read f30
+	// 2^30 times.
+	diamond := map[string]string{}
+	for i := range 30 {
+		diamond[fmt.Sprintf("f%d.xml", i)] = fmt.Sprintf("<macros><import>f%d.xml</import><import>f%d.xml</import><token name=\"@X%d@\">x</token></macros>", i+1, i+1, i)
+	}
+	diamond["f30.xml"] = "<macros><xml name=\"m\"><p/></xml></macros>"
+	for _, c := range []struct {
+		name string
+		opts macros.Options
+	}{{"diamond", macros.Options{}}, {"diamond cached", macros.Options{Cache: macros.NewCache()}}} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := expandBounded(t, tool, diamond, c.opts)
+			me := requireKind(t, err, macros.ErrTooLarge)
+			assert.True(t, strings.HasPrefix(me.Msg, "the import of f"), me.Msg)
+			assert.Contains(t, me.Msg, "expands exponentially")
+		})
+	}
 	t.Run("self", func(t *testing.T) {
 		_, err := expandBounded(t, tool, map[string]string{"f0.xml": "<macros><import>f0.xml</import></macros>"}, macros.Options{})
 		me := requireKind(t, err, macros.ErrImportCycle)
