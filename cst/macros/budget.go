@@ -10,9 +10,9 @@ import (
 // DefaultMaxExpansion is the default of [Options.MaxExpansion]: the
 // expanded view may take a thousand times the bytes of its inputs, plus
 // [ExpansionFloor]. Over the corpus (TestCorpusExpansionSize) expansion is
-// charged a median of 0.9 times its inputs, 6.4 at the 99th percentile
-// and 66 at most (a tool that expands test collections 88 times), so the
-// bound leaves real tools a fifteenfold margin, while a bomb in a small
+// charged a median of 1.0 times its inputs, 6.6 at the 99th percentile
+// and 69 at most (a tool that expands test collections 88 times), so the
+// bound leaves real tools a fourteenfold margin, while a bomb in a small
 // file stops after some tens of megabytes and a tenth of a second.
 const DefaultMaxExpansion = 1000
 
