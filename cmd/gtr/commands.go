@@ -74,7 +74,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "expand",
 			summary: "print Galaxy's macro-expanded view of a tool",
-			usage:   "[-format xml|json] [-provenance] FILE",
+			usage:   "[-format xml|json] [-provenance] [-max-expansion N] FILE",
 			doc:     expandDoc,
 			run:     runExpand,
 		},
@@ -123,7 +123,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "validate",
 			summary: "validate tools against Galaxy's schema after macro expansion",
-			usage:   "[-profile PROFILE | -all-profiles] [-output-format text|json] PATH...",
+			usage:   "[-profile PROFILE | -all-profiles] [-output-format text|json] [-max-expansion N] PATH...",
 			doc:     validateDoc,
 			run:     runValidate,
 		},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -34,6 +35,22 @@ an element's position in its source file and the chain of <expand>s and
 position and the tokens substituted in it (the token, the bytes it supplied
 and its definition). Texts are listed when they hold more than whitespace.
 
+Expansion is bounded, where Galaxy's is not: it stops with an error once the
+expanded view takes more than -max-expansion times the bytes of the tool and
+the macro files it imports (default 1000) plus 16 MiB, counting the memory
+of every element and attribute copied and the length of its strings, the
+text token substitution builds, and a few bytes for each element moved or
+searched. Over the corpus of real tools expansion takes at most 69 times
+its inputs and a median of 1.0; a macro or token that holds another twice,
+which holds another twice, ... grows exponentially and is stopped at its
+definition after some tens of megabytes:
+
+	tool.xml:30:1: macro m27 expands exponentially: the expanded view grows to 18655331 bytes, past the bound of 18655216 (1000 times the 1878 bytes of the tool and its macro files, plus 16777216); if the tool is meant to be this large, raise the factor with -max-expansion
+
+The expanded tree may nest elements at most 1024 deep, chains of
+expansions that bring an element to its place may be at most 1024 long,
+and imports may nest at most 64 deep; -max-expansion does not change these.
+
 A tool Galaxy cannot expand is reported on standard error with the position
 to fix and the exception Galaxy's loader raises:
 
@@ -50,9 +67,13 @@ func runExpand(e *env, args []string) int {
 	fs := e.flagSet()
 	format := fs.String("format", "xml", "print the expanded tree as `FORMAT`: xml or json (Galaxy's canonical form)")
 	prov := fs.Bool("provenance", false, "print where each element, attribute and text came from instead of the tree")
+	maxExp := maxExpansionFlag(fs)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
+	}
+	if *maxExp < 1 {
+		return e.usageError("-max-expansion: want a factor of at least 1, got %d", *maxExp)
 	}
 	if !slices.Contains(expandFormats, *format) {
 		return e.usageError("unknown format %q (want %s)", *format, strings.Join(expandFormats, ", "))
@@ -66,7 +87,7 @@ func runExpand(e *env, args []string) int {
 		e.pathError(path, err)
 		return exitError
 	}
-	res, err := macros.Expand(path, src, macros.Options{})
+	res, err := macros.Expand(path, src, macros.Options{MaxExpansion: *maxExp})
 	if err != nil {
 		e.expandError(err)
 		return exitFindings
@@ -84,6 +105,13 @@ func runExpand(e *env, args []string) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// maxExpansionFlag defines -max-expansion, the factor of
+// [macros.Options.MaxExpansion], on fs.
+func maxExpansionFlag(fs *flag.FlagSet) *int {
+	return fs.Int("max-expansion", macros.DefaultMaxExpansion,
+		"stop expanding macros once the expanded view takes `N` times the bytes of the tool and its macro files (plus 16 MiB)")
 }
 
 // expandError reports why a tool cannot be expanded.

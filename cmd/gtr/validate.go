@@ -41,6 +41,9 @@ exception Galaxy raises. The last line counts files:
 
 	T tool(s): V valid, I invalid, E cannot expand; S skipped (macro files and other files); R unreadable.
 
+Macro expansion is bounded as in "gtr help expand"; -max-expansion N raises
+the bound to N times the bytes of a tool and its macro files (default 1000).
+
 -output-format json prints one JSON document instead (see the README for
 its structure); its columns count UTF-16 code units.
 
@@ -82,9 +85,10 @@ type validateCounts struct {
 
 // validateOptions are the flags that shape validating one tool.
 type validateOptions struct {
-	profile     string // -profile; "" for the declared one
-	allProfiles bool
-	cache       *macros.Cache
+	profile      string // -profile; "" for the declared one
+	allProfiles  bool
+	cache        *macros.Cache
+	maxExpansion int // -max-expansion
 }
 
 func runValidate(e *env, args []string) int {
@@ -92,9 +96,13 @@ func runValidate(e *env, args []string) int {
 	profile := fs.String("profile", "", "validate every tool at `PROFILE` instead of the one it declares")
 	all := fs.Bool("all-profiles", false, "also print the verdict at every profile with a schema")
 	format := fs.String("output-format", "text", "print results as `FORMAT`: text or json")
+	maxExp := maxExpansionFlag(fs)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
+	}
+	if *maxExp < 1 {
+		return e.usageError("-max-expansion: want a factor of at least 1, got %d", *maxExp)
 	}
 	if *format != "text" && *format != "json" {
 		return e.usageError("unknown output format %q (want text, json)", *format)
@@ -112,7 +120,7 @@ func runValidate(e *env, args []string) int {
 		return code
 	}
 	useHugePages(batchHeap)
-	opts := validateOptions{profile: *profile, allProfiles: *all, cache: macros.NewCache()}
+	opts := validateOptions{profile: *profile, allProfiles: *all, cache: macros.NewCache(), maxExpansion: *maxExp}
 
 	var rep validateReporter = &validateText{e: e}
 	if *format == "json" {
@@ -162,7 +170,7 @@ func validateFile(path string, opts validateOptions) *validateResult {
 	if r.kind != rules.TargetTool {
 		return r
 	}
-	res, err := macros.ExpandTree(t, macros.Options{Cache: opts.cache})
+	res, err := macros.ExpandTree(t, macros.Options{Cache: opts.cache, MaxExpansion: opts.maxExpansion})
 	if err != nil {
 		r.xerr = err
 		return r

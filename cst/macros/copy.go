@@ -9,46 +9,75 @@ func (e *Element) Clone() *Element { return e.cloneIn(nil) }
 // cloneIn is Clone with the copies in mem, or fresh memory when mem is
 // nil.
 func (e *Element) cloneIn(mem *Arena) *Element {
-	a, _ := arenaIn(mem, e)
+	a := arenaOf(mem, sizeOf([]*Element{e}))
 	return a.copy(e, nil)
 }
 
-// arenaIn returns an arena that holds copies of the subtrees of roots in
+// arenaOf returns an arena that holds copies of subtrees of size n in
 // three slabs, taken from mem, or fresh memory when mem is nil: the
 // elements, their attributes and their children slices (every element
-// but a root is a child). It also returns the number of elements in the
-// subtrees.
-func arenaIn(mem *Arena, roots ...*Element) (arena, int) {
-	nEl, nAttr := 0, 0
-	for _, r := range roots {
-		e, a := r.count()
-		nEl += e
-		nAttr += a
-	}
-	nKids := nEl - len(roots)
+// but a root is a child).
+func arenaOf(mem *Arena, n treeSize) arena {
+	nKids := n.els - n.roots
 	if mem != nil {
-		a := arena{els: mem.els.take(nEl), attrs: mem.attrs.take(nAttr)}
+		a := arena{els: mem.els.take(n.els), attrs: mem.attrs.take(n.attrs)}
 		if nKids > 0 {
 			a.kids = mem.kids.take(nKids)
 		}
-		return a, nEl
+		return a
 	}
-	a := arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
+	a := arena{els: make([]Element, 0, n.els), attrs: make([]Attr, 0, n.attrs)}
 	if nKids > 0 {
 		a.kids = make([]*Element, 0, nKids)
 	}
-	return a, nEl
+	return a
 }
 
-// count returns the number of elements and attributes in the subtree of e.
-func (e *Element) count() (els, attrs int) {
-	els, attrs = 1, len(e.Attrs)
-	for _, c := range e.Children {
-		ce, ca := c.count()
-		els += ce
-		attrs += ca
+// treeSize is the size of some subtrees: their roots, elements and
+// attributes, what copies of them are charged (see elementCost), and the
+// height of the highest (a lone element is one high).
+type treeSize struct {
+	roots, els, attrs, bytes, height int
+}
+
+// sizeOf measures the subtrees of roots. It keeps its own stack, of the
+// children lists being gone through (as deep as the tree, not as wide),
+// and is the first walk of any subtree expansion copies: the copy
+// recurses only once the height is known to be within bounds.
+func sizeOf(roots []*Element) treeSize {
+	n := treeSize{roots: len(roots)}
+	// The stack holds children slices only, never roots itself, which
+	// would then escape with it.
+	var buf [32][]*Element
+	for _, e := range roots {
+		n.add(e, 1)
+		if len(e.Children) == 0 {
+			continue
+		}
+		stack := append(buf[:0], e.Children)
+		for len(stack) > 0 {
+			top := &stack[len(stack)-1]
+			if len(*top) == 0 {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			c := (*top)[0]
+			*top = (*top)[1:]
+			n.add(c, len(stack)+1)
+			if len(c.Children) > 0 {
+				stack = append(stack, c.Children)
+			}
+		}
 	}
-	return els, attrs
+	return n
+}
+
+// add counts e, at depth d of its subtree.
+func (n *treeSize) add(e *Element, d int) {
+	n.els++
+	n.attrs += len(e.Attrs)
+	n.bytes += elementCost + len(e.Attrs)*attrCost + stringsSize(e)
+	n.height = max(n.height, d)
 }
 
 // arena hands out elements, attributes and children slices from
@@ -112,15 +141,15 @@ func (a *arena) copy(e *Element, st *stepper) *Element {
 	return c
 }
 
-// restep pushes a step on the chains of e and its descendants in place and
-// returns their number.
-func (e *Element) restep(st *stepper) int {
+// restep pushes a step on the chains of e and its descendants in place,
+// charging each a move. e is part of an expanded body, whose depth the
+// walk of expandAll has checked.
+func (e *Element) restep(st *stepper) {
 	e.Via = st.push(e.Via)
-	n := 1
+	st.b.spent += moveCost
 	for _, c := range e.Children {
-		n += c.restep(st)
+		c.restep(st)
 	}
-	return n
 }
 
 // stepper pushes one step onto many chains, sharing the new link between
@@ -138,6 +167,9 @@ type stepper struct {
 	// allocations for a tool's expansion rather than one per step. The
 	// steps stay with the Result, which is why the slab is per expansion.
 	slab *[]Step
+	// b is charged for moves and new steps without a check, which the
+	// caller makes once the move is done.
+	b *budget
 }
 
 type stepMemo struct{ prev, next *Step }
@@ -157,6 +189,8 @@ func (s *stepper) push(prev *Step) *Step {
 	n := s.newStep()
 	*n = s.step
 	n.Prev = prev
+	n.nest = uint32(min(1+max(prev.depth(), s.step.AtVia.depth()), 1<<30))
+	s.b.spent += int64(stepCost)
 	if s.big == nil && s.nMemo < len(s.memo) {
 		s.memo[s.nMemo] = stepMemo{prev, n}
 		s.nMemo++
@@ -186,12 +220,10 @@ func (s *stepper) newStep() *Step {
 	return &sl[len(sl)-1]
 }
 
-// replace puts targets where query stands in its parent and removes query
-// together with its tail, as Galaxy's _xml_replace does with lxml. The
-// targets are copied when dup is set (they still live elsewhere) and moved
-// otherwise; either way st is pushed on their chains. It returns the number
-// of elements placed.
-func replace(mem *Arena, query *Element, targets []*Element, dup bool, st *stepper) int {
+// replace puts copies of targets, of size n, where query stands in its
+// parent and removes query together with its tail, as Galaxy's
+// _xml_replace does with lxml; st is pushed on the chains of the copies.
+func replace(mem *Arena, query *Element, targets []*Element, n treeSize, st *stepper) {
 	p := query.parent
 	idx := -1
 	for i, c := range p.Children {
@@ -200,19 +232,10 @@ func replace(mem *Arena, query *Element, targets []*Element, dup bool, st *stepp
 			break
 		}
 	}
-	n := 0
-	var a arena
-	if dup {
-		// All the copies in one arena; each target is copied once, so the
-		// elements placed are those counted for it.
-		a, n = arenaIn(mem, targets...)
-	}
+	// All the copies in one arena; each target is copied once.
+	a := arenaOf(mem, n)
 	place := func(t *Element) *Element {
-		if dup {
-			t = a.copy(t, st)
-		} else {
-			n += t.restep(st)
-		}
+		t = a.copy(t, st)
 		t.parent = p
 		return t
 	}
@@ -232,5 +255,4 @@ func replace(mem *Arena, query *Element, targets []*Element, dup bool, st *stepp
 		p.Children = append(kids, p.Children[idx+1:]...)
 	}
 	query.parent = nil
-	return n
 }

@@ -30,9 +30,15 @@
 //   - A macro whose body re-creates its own <expand> at the top level makes
 //     Galaxy loop forever (its cycle check does not see top-level expands);
 //     Expand reports [ErrNonTerminating].
-//   - Expansion that grows past half a million elements stops with
-//     [ErrTooLarge] (Galaxy would grind on; the largest corpus tool expands to
-//     about twenty thousand).
+//   - Expansion that grows past [Options.MaxExpansion] times the size of its
+//     inputs (plus [ExpansionFloor]), nests the tree past [MaxDepth], chains
+//     more than a thousand expansions or nests imports past 64 stops with
+//     [ErrTooLarge], naming the macro, token or import at its definition
+//     (Galaxy would grind on, or run out of memory or stack). What it builds
+//     is counted before it is allocated, and every walk of a tree that may
+//     be deeper than the bound keeps its own stack.
+//   - With [Options.Context], expansion stops with [ErrCanceled] once the
+//     context is done.
 //   - A macro file importing itself makes Galaxy recurse until Python's
 //     RecursionError; Expand reports [ErrImportCycle] at once.
 //   - Syntax errors carry the message of package cst, not libxml2's.

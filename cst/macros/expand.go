@@ -18,6 +18,11 @@ type Result struct {
 
 	file  string // the tool
 	trees map[string]*cst.Tree
+
+	// spent, input and bound are what the expansion was charged, the
+	// size of its inputs and its bound (see budget), for the tests that
+	// measure the corpus.
+	spent, input, bound int64
 }
 
 // File returns the name of the tool file.
@@ -88,13 +93,6 @@ func (r *Result) pos(l Loc) cst.Position {
 	return cst.Position{File: l.File, Offset: l.Span.Start}
 }
 
-// maxElements bounds the elements one expansion may create. Galaxy has no
-// bound; a macro that expands to ten copies of one that expands to ten
-// copies ... grows exponentially, and a tool that legitimately needs this
-// many elements does not exist (the largest corpus tool expands to 19,242).
-// The count includes elements moved again by enclosing expansions.
-const maxElements = 500_000
-
 // Expand parses a tool and expands its macros as Galaxy's tool loader does.
 // file names the tool in positions and is the base for imports: Galaxy
 // resolves every <import>, in the tool and in imported files alike, against
@@ -105,6 +103,11 @@ func Expand(file string, src []byte, opts Options) (*Result, error) {
 
 // ExpandTree is like [Expand] for a tool already parsed.
 func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
+	if ctx := opts.Context; ctx != nil && ctx.Err() != nil {
+		var b budget
+		b.init(&opts, 0)
+		return nil, b.canceled()
+	}
 	root, err := fromTree(t, opts.Arena)
 	if err != nil {
 		return nil, err
@@ -120,13 +123,16 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	if macrosEl == nil {
 		return res, nil
 	}
+	// Declared here, the budget is allocated only for a tool with macros.
+	var b budget
+	b.init(&opts, len(t.Source()))
 
 	ld := loader{opts: opts, res: res, baseDir: pyDirname(t.File())}
 	imports, own, err := harvest(macrosEl, res)
 	if err != nil {
 		return nil, err
 	}
-	if err := ld.load(imports); err != nil {
+	if err := ld.load(imports, &b); err != nil {
 		return nil, err
 	}
 	// macros_el.clear(): children, text, tail and attributes go.
@@ -140,15 +146,15 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 
 	// The definitions are the imported ones, shared with other tools,
 	// followed by the tool's own.
-	set := ld.defSet()
-	x := expander{res: res, mem: opts.Arena, shared: set}
+	set := ld.defSet(b.factor)
+	x := expander{res: res, mem: opts.Arena, shared: set, budget: &b}
 	if err := x.setTokens(set, own); err != nil {
 		return nil, err
 	}
 	if err := x.setMacros(set, own); err != nil {
 		return nil, err
 	}
-	if err := x.expandAll([]*Element{root}); err != nil {
+	if err := x.expandAll([]*Element{root}, 1); err != nil {
 		return nil, err
 	}
 	for _, defs := range [...][]macroDef{set.templates, own} {
@@ -163,6 +169,7 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	if err := x.substitute(root, &x.tokens); err != nil {
 		return nil, err
 	}
+	res.spent, res.input, res.bound = b.spent, b.input, b.limit
 	return res, nil
 }
 
@@ -173,7 +180,7 @@ func (x *expander) setTokens(set *defSet, own []macroDef) error {
 		return x.unnamed(set.unnamedToken)
 	}
 	x.tokens, x.tokens.res = set.nested, x.res
-	self := set.self
+	self, over := set.self, -1
 	if slices.ContainsFunc(own, func(d macroDef) bool { return d.typ == "token" }) {
 		// Own tokens may override imported ones and nest in their values
 		// both ways: the nested substitution starts again from a copy.
@@ -189,7 +196,13 @@ func (x *expander) setTokens(set *defSet, own []macroDef) error {
 			}
 			x.tokens.set(td)
 		}
-		self = x.tokens.expandNested()
+		self, over = x.tokens.expandNested(x.budget)
+		if over >= 0 {
+			return x.tokenOver(&x.tokens.list[over])
+		}
+	} else if set.over != nil {
+		e := *set.over
+		return &e
 	}
 	if self >= 0 {
 		d := x.tokens.list[self]

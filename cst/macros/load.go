@@ -37,8 +37,19 @@ type Options struct {
 	// must not be used after the arena's Reset.
 	Arena *Arena
 	// Context, when not nil, stops the expansion with an [ErrCanceled]
-	// error once it is done (canceled or past its deadline).
+	// error once it is done (canceled or past its deadline); the error
+	// wraps the context's.
 	Context context.Context
+	// MaxExpansion bounds the expanded view: expansion stops with
+	// [ErrTooLarge] once what it builds passes MaxExpansion times the
+	// bytes of its inputs (the tool and the distinct macro files it
+	// imports) plus [ExpansionFloor]. What it builds is counted in bytes
+	// as it is built, before it is allocated: the memory of each element
+	// and attribute copied and the length of its strings, the strings and
+	// provenance a token substitution makes, and a few bytes for each
+	// element moved or searched and each import read again. Zero means
+	// [DefaultMaxExpansion].
+	MaxExpansion int
 }
 
 // Cache holds parsed macro files between calls to [Expand], so that the
@@ -215,39 +226,73 @@ type loader struct {
 	// their definitions, in this order and followed by the tool's own,
 	// are Galaxy's.
 	files []*macroFile
+	// read holds the distinct files read so far when there is no Cache
+	// (which otherwise keeps them): Galaxy reads a file again for each
+	// import of it, which would parse it again.
+	read []*macroFile
 }
 
 // load loads imports depth first, as Galaxy's _load_macros does: a file's
 // imports come before its own definitions.
-func (ld *loader) load(imports []importRef) error {
+// The budget b is passed rather than kept in the loader, whose contents
+// escape (the defSet keeps its files): b stays on the caller's stack.
+func (ld *loader) load(imports []importRef, b *budget) error {
 	for _, imp := range imports {
 		path := pyJoin(ld.baseDir, imp.text)
 		ld.res.Imports = append(ld.res.Imports, path)
-		if err := ld.loadFile(path, imp); err != nil {
+		if err := ld.loadFile(path, imp, b); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func (ld *loader) loadFile(path string, imp importRef) error {
+func (ld *loader) loadFile(path string, imp importRef, b *budget) error {
 	for _, p := range ld.stack {
 		if p == path {
 			return errorf(ErrImportCycle, ld.res.pos(imp.at.Loc), "RecursionError: maximum recursion depth exceeded while calling a Python object",
 				"import cycle: %s imports %s, which is already being imported", imp.at.Loc.File, path)
 		}
 	}
-	f, err := ld.file(path, imp)
-	if err != nil {
-		return err
+	if len(ld.stack) >= maxImportDepth {
+		return errorf(ErrTooLarge, ld.res.pos(imp.at.Loc), "RecursionError: maximum recursion depth exceeded while calling a Python object",
+			"nesting: imports nest more than %d deep here (%s imports %s)", maxImportDepth, imp.at.Loc.File, path)
 	}
-	ld.res.trees[path] = f.tree
+	var f *macroFile
+	if t := ld.res.trees[path]; t != nil && ld.opts.Cache == nil {
+		for _, r := range ld.read {
+			if r.tree == t {
+				f = r
+				break
+			}
+		}
+	}
+	if f == nil {
+		var err error
+		if f, err = ld.file(path, imp); err != nil {
+			return err
+		}
+		if ld.opts.Cache == nil {
+			ld.read = append(ld.read, f)
+		}
+		if ld.res.trees[path] == nil {
+			b.addInput(len(f.tree.Source()))
+			ld.res.trees[path] = f.tree
+		}
+	}
+	// Galaxy reads a file again for every import of it: files that import
+	// each other twice over make exponentially many reads, which the
+	// budget bounds. A read again through the Cache looks the file up,
+	// which hashes a file given in memory.
+	if !b.spend(importCost + len(f.tree.Source())>>scanShift + (len(f.defs)+len(f.imports))*moveCost) {
+		return b.over(ld.res.pos(imp.at.Loc), "the import of "+path)
+	}
 	if f.err != nil {
 		return f.err
 	}
 	ld.stack = append(ld.stack, path)
 	defer func() { ld.stack = ld.stack[:len(ld.stack)-1] }()
-	if err := ld.load(f.imports); err != nil {
+	if err := ld.load(f.imports, b); err != nil {
 		return err
 	}
 	ld.files = append(ld.files, f)
@@ -314,6 +359,11 @@ type defSet struct {
 	tokens       tokenTable // every token set in order
 	nested       tokenTable // tokens after expandNested
 	self         int        // the token expandNested rejects, or -1
+	// over is the error of a nested substitution past the bound, for
+	// tools that add no tokens; factor is the MaxExpansion it was worked
+	// out under.
+	over   *Error
+	factor int64
 
 	// unnamedMacro is the first xml macro without a name.
 	unnamedMacro *Element
@@ -327,7 +377,7 @@ var noDefs = &defSet{self: -1}
 
 // defSet returns the definitions of the files loaded, shared with the
 // tools that loaded the same files before.
-func (ld *loader) defSet() *defSet {
+func (ld *loader) defSet(factor int64) *defSet {
 	if len(ld.files) == 0 {
 		return noDefs
 	}
@@ -336,11 +386,11 @@ func (ld *loader) defSet() *defSet {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for _, s := range f.sets {
-		if slices.Equal(s.files, ld.files) {
+		if s.factor == factor && slices.Equal(s.files, ld.files) {
 			return s
 		}
 	}
-	s := newDefSet(ld.files, ld.res)
+	s := newDefSet(ld.files, ld.res, factor)
 	f.sets = append(f.sets, s)
 	return s
 }
@@ -360,9 +410,12 @@ func tokenOf(el *Element) (tokenDef, bool) {
 }
 
 // newDefSet works out the definitions of files as ExpandTree would for a
-// tool without definitions of its own; res holds their sources.
-func newDefSet(files []*macroFile, res *Result) *defSet {
-	s := &defSet{files: files, self: -1}
+// tool without definitions of its own, under the MaxExpansion factor; res
+// holds their sources. The nested substitution has its own budget, on the
+// distinct files alone: the set is shared by every tool that imports
+// them.
+func newDefSet(files []*macroFile, res *Result, factor int64) *defSet {
+	s := &defSet{files: files, self: -1, factor: factor}
 	nXML := 0
 	for _, f := range files {
 		for _, d := range f.defs {
@@ -389,7 +442,21 @@ func newDefSet(files []*macroFile, res *Result) *defSet {
 	s.nested = s.tokens
 	s.nested.list = slices.Clone(s.tokens.list)
 	s.nested.res = res
-	s.self = s.nested.expandNested()
+	input, seen := 0, make(map[*macroFile]bool, len(files))
+	for _, f := range files {
+		if !seen[f] {
+			seen[f] = true
+			input += len(f.tree.Source())
+		}
+	}
+	var b budget
+	b.init(&Options{MaxExpansion: int(factor)}, input)
+	var over int
+	s.self, over = s.nested.expandNested(&b)
+	if over >= 0 {
+		d := &s.nested.list[over]
+		s.over = b.over(res.pos(d.def), "token "+d.name).(*Error)
+	}
 	s.nested.res = nil // the table must not keep one tool's result alive
 	slab := make([]xmlMacro, 0, nXML)
 	s.macros = make(map[string]*xmlMacro, nXML)

@@ -109,57 +109,84 @@ func (t *tokenTable) mayHold(s string) bool {
 // apply substitutes the tokens in s in table order, each one everywhere at
 // once, as Galaxy's _expand_tokens_str does. changed reports whether any
 // token occurred, which is what Galaxy's identity test ("is not") sees.
-func (t *tokenTable) apply(s string, o Origin) (out string, oo Origin, changed bool) {
+// bad is the token whose substitution the budget b refused (then s is
+// left as it was), nil otherwise.
+func (t *tokenTable) apply(s string, o Origin, b *budget) (out string, oo Origin, changed bool, bad *tokenDef) {
 	if len(t.list) == 0 || !t.mayHold(s) {
-		return s, o, false
+		return s, o, false, nil
 	}
-	return t.applyAll(s, o)
+	return t.applyAll(s, o, b)
 }
 
 // applyAll is apply for a non-empty table and a string that mayHold a
 // token.
-func (t *tokenTable) applyAll(s string, o Origin) (out string, oo Origin, changed bool) {
+func (t *tokenTable) applyAll(s string, o Origin, b *budget) (out string, oo Origin, changed bool, bad *tokenDef) {
+	// Every token is searched for in s: with many tokens and many strings
+	// that is work in their product, which the budget bounds.
+	if !b.spend(len(t.list) * (1 + len(s)>>scanShift)) {
+		return s, o, false, &t.list[0]
+	}
 	var one [1]Part
 	for i := range t.list {
 		d := &t.list[i]
 		if strings.Contains(s, d.name) {
-			s, o = substitute(s, o, d.name, d.value, d.valueParts(t.res, &one), t.res)
+			var ok bool
+			if s, o, ok = substitute(s, o, d.name, d.value, d.valueParts(t.res, &one), t.res, b); !ok {
+				return s, o, changed, d
+			}
 			changed = true
 		}
 	}
-	return s, o, changed
+	return s, o, changed, nil
 }
 
 // expandNested substitutes token names inside other tokens' values exactly
 // as Galaxy's expand_nested_tokens does: for each name in order, in every
 // value in order, using the values as they stand at that moment. A token
-// found in its own value is an error, returned as the offending index.
-func (t *tokenTable) expandNested() (self int) {
+// found in its own value is an error, returned as the offending index
+// self; a value whose substitution b refuses is returned as over (a token
+// that holds another twice, which holds another twice, ... grows
+// exponentially). Either is -1 when there is none.
+func (t *tokenTable) expandNested(b *budget) (self, over int) {
 	var one [1]Part
 	for i := range t.list {
 		name := t.list[i].name
+		// Each name is searched for in every value: work in the square of
+		// the tokens, which the budget bounds.
+		if !b.spend(len(t.list)) {
+			return -1, i
+		}
 		for j := range t.list {
 			cur := &t.list[j]
 			if !strings.Contains(cur.value, name) {
 				continue
 			}
 			if i == j {
-				return i
+				return i, -1
 			}
-			cur.value, cur.origin = substitute(cur.value, cur.origin, name, t.list[i].value, t.list[i].valueParts(t.res, &one), t.res)
+			v, o, ok := substitute(cur.value, cur.origin, name, t.list[i].value, t.list[i].valueParts(t.res, &one), t.res, b)
+			if !ok {
+				return -1, j
+			}
+			cur.value, cur.origin = v, o
 		}
 	}
-	return -1
+	return -1, -1
 }
 
 // substitute replaces every occurrence of key in s by val (Python's
 // str.replace) and works out the origin of the result piece by piece; vp
-// is the origin of val as parts (see tokenDef.valueParts).
-func substitute(s string, o Origin, key, val string, vp []Part, res *Result) (string, Origin) {
+// is the origin of val as parts (see tokenDef.valueParts). The result is
+// charged to b before it is built; ok is false, and s returned as it is,
+// when b refuses it.
+func substitute(s string, o Origin, key, val string, vp []Part, res *Result, b *budget) (_ string, _ Origin, ok bool) {
 	if key == "" {
 		// Python inserts val between every two characters; keep the origin
 		// coarse rather than tracking each insertion.
-		return strings.ReplaceAll(s, key, val), Origin{Loc: o.Loc, Parts: []Part{{Loc: o.Loc}}}
+		if !b.spend((len(s)+1)*len(val) + len(s) + partCost) {
+			return s, o, false
+		}
+		return strings.ReplaceAll(s, key, val), Origin{Loc: o.Loc, Parts: []Part{{Loc: o.Loc}}}, true
 	}
 	// An origin without parts becomes one part, kept on the stack: cutParts
 	// copies what it needs.
@@ -167,9 +194,13 @@ func substitute(s string, o Origin, key, val string, vp []Part, res *Result) (st
 	sp := o.parts(len(s), res, &sOne)
 	// Every occurrence adds the parts of val and may split one of s.
 	n := strings.Count(s, key)
-	var b strings.Builder
-	b.Grow(len(s) + n*(len(val)-len(key)))
-	out := make([]Part, 0, len(sp)+n*(len(vp)+1))
+	size, nParts := len(s)+n*(len(val)-len(key)), len(sp)+n*(len(vp)+1)
+	if !b.spend(size + nParts*partCost) {
+		return s, o, false
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	out := make([]Part, 0, nParts)
 	pos := 0
 	for {
 		j := strings.Index(s[pos:], key)
@@ -177,15 +208,15 @@ func substitute(s string, o Origin, key, val string, vp []Part, res *Result) (st
 			break
 		}
 		j += pos
-		out = cutParts(out, sp, len(s), pos, j, b.Len(), "")
-		b.WriteString(s[pos:j])
-		out = cutParts(out, vp, len(val), 0, len(val), b.Len(), key)
-		b.WriteString(val)
+		out = cutParts(out, sp, len(s), pos, j, sb.Len(), "")
+		sb.WriteString(s[pos:j])
+		out = cutParts(out, vp, len(val), 0, len(val), sb.Len(), key)
+		sb.WriteString(val)
 		pos = j + len(key)
 	}
-	out = cutParts(out, sp, len(s), pos, len(s), b.Len(), "")
-	b.WriteString(s[pos:])
-	return b.String(), Origin{Loc: o.Loc, Parts: out}
+	out = cutParts(out, sp, len(s), pos, len(s), sb.Len(), "")
+	sb.WriteString(s[pos:])
+	return sb.String(), Origin{Loc: o.Loc, Parts: out}, true
 }
 
 // parts returns the origin of a string of length n as a list of parts;
@@ -262,23 +293,47 @@ func (x *expander) substitute(el *Element, t *tokenTable) error {
 
 // substituteTree is substitute for a table with at least one token. The
 // origin of a string is only built for a string that may hold a token.
+// The walk keeps its own stack: a macro body may be deeper than the call
+// stack should go before the expansion's depth is checked.
 func (x *expander) substituteTree(el *Element, t *tokenTable) error {
-	if el.Text != "" && t.mayHold(el.Text) {
-		if s, o, changed := t.applyAll(el.Text, el.TextOrigin()); changed {
-			el.Text, el.text = s, originOf(o)
+	// The stack holds the children lists being gone through, as deep as
+	// the tree rather than as wide.
+	var buf [32][]*Element
+	stack := buf[:0]
+	for {
+		if el.Text != "" && t.mayHold(el.Text) {
+			s, o, changed, bad := t.applyAll(el.Text, el.TextOrigin(), x.budget)
+			if bad != nil {
+				return x.tokenOver(bad)
+			}
+			if changed {
+				el.Text, el.text = s, originOf(o)
+			}
 		}
-	}
-	if len(el.Attrs) > 0 {
-		if err := x.substituteAttrs(el, t); err != nil {
-			return err
+		if len(el.Attrs) > 0 {
+			if err := x.substituteAttrs(el, t); err != nil {
+				return err
+			}
 		}
-	}
-	for _, c := range el.Children {
-		if err := x.substituteTree(c, t); err != nil {
-			return err
+		// In document order, as Galaxy goes: an error names the first.
+		if len(el.Children) > 0 {
+			stack = append(stack, el.Children)
 		}
+		for len(stack) > 0 && len(stack[len(stack)-1]) == 0 {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			return nil
+		}
+		top := &stack[len(stack)-1]
+		el = (*top)[0]
+		*top = (*top)[1:]
 	}
-	return nil
+}
+
+// tokenOver reports a token whose substitution the budget refused.
+func (x *expander) tokenOver(d *tokenDef) error {
+	return x.budget.over(x.res.pos(d.def), "token "+d.name)
 }
 
 // substituteAttrs follows Galaxy's loop over a snapshot of the attributes:
@@ -303,7 +358,11 @@ func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
 			if !t.mayHold(a.Value) {
 				continue
 			}
-			if v, o, changed := t.applyAll(a.Value, a.value.export(file)); changed {
+			v, o, changed, bad := t.applyAll(a.Value, a.value.export(file), x.budget)
+			if bad != nil {
+				return x.tokenOver(bad)
+			}
+			if changed {
 				a.Value, a.value = v, originOf(o)
 			}
 		}
@@ -311,11 +370,18 @@ func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
 	}
 	snapshot := slices.Clone(el.Attrs)
 	for _, a := range snapshot {
-		if v, o, changed := t.apply(a.Value, a.value.export(file)); changed {
+		v, o, changed, bad := t.apply(a.Value, a.value.export(file), x.budget)
+		if bad != nil {
+			return x.tokenOver(bad)
+		}
+		if changed {
 			i := el.attrIndex(a.Name)
 			el.Attrs[i].Value, el.Attrs[i].value = v, originOf(o)
 		}
-		name, no, changed := t.apply(a.Name, a.name.export(file))
+		name, no, changed, bad := t.apply(a.Name, a.name.export(file), x.budget)
+		if bad != nil {
+			return x.tokenOver(bad)
+		}
 		if !changed {
 			continue
 		}

@@ -171,6 +171,10 @@ func (k StepKind) String() string {
 // are shared between elements and never modified.
 type Step struct {
 	Kind StepKind
+	// nest is the length of the longest chain from this step through Prev
+	// and AtVia, which expansion bounds (see maxNesting). It fits in the
+	// padding after Kind.
+	nest uint32
 	// Name is the macro expanded, or the yield's name ("" when unnamed).
 	Name string
 	// At is the <expand> or <yield> element that was replaced.
@@ -181,6 +185,14 @@ type Step struct {
 	Def Loc
 	// Prev is the element's chain before this step.
 	Prev *Step
+}
+
+// depth returns the nesting of the chain that starts at s, 0 for nil.
+func (s *Step) depth() int {
+	if s == nil {
+		return 0
+	}
+	return int(s.nest)
 }
 
 // Trail flattens the chain that starts at s into the expansions and yields
@@ -263,28 +275,29 @@ func (e *Element) walk(yield func(*Element) bool) bool {
 	return true
 }
 
-// find returns the first descendant of e (e excluded) in document order
-// for which match reports true, as lxml's find(".//tag") does.
-func (e *Element) find(match func(*Element) bool) *Element {
-	for _, c := range e.Children {
-		if match(c) {
-			return c
-		}
-		if f := c.find(match); f != nil {
-			return f
-		}
-	}
-	return nil
-}
-
 // findAll appends to out every descendant of e (e excluded) for which match
-// reports true, in document order.
-func (e *Element) findAll(out []*Element, match func(*Element) bool) []*Element {
-	for _, c := range e.Children {
+// reports true, in document order, and returns it with the number of
+// elements visited. It keeps its own stack, of the children lists being
+// gone through: it searches macro bodies before their depth is checked.
+func (e *Element) findAll(out []*Element, match func(*Element) bool) ([]*Element, int) {
+	var buf [32][]*Element
+	stack := append(buf[:0], e.Children)
+	visited := 0
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if len(*top) == 0 {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		c := (*top)[0]
+		*top = (*top)[1:]
+		visited++
 		if match(c) {
 			out = append(out, c)
 		}
-		out = c.findAll(out, match)
+		if len(c.Children) > 0 {
+			stack = append(stack, c.Children)
+		}
 	}
-	return out
+	return out, visited
 }
