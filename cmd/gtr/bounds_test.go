@@ -91,7 +91,63 @@ func TestBombIsAFileError(t *testing.T) {
 				}
 				t.Logf("gtr %s: %s\n%s", strings.Join(args, " "), took.Round(time.Millisecond), stderr)
 			}
+			// validate reports a tool it cannot expand, the bomb among
+			// them, on standard output.
+			stdout, _, code := runGTR(t, dir, "validate", ".")
+			if code != exitFindings || !strings.Contains(stdout, "bomb.xml: cannot expand\nbomb.xml:") ||
+				!strings.Contains(stdout, "good.xml: valid") || !strings.Contains(stdout, "1 cannot expand") {
+				t.Errorf("gtr validate: exit %d, stdout:\n%s", code, stdout)
+			}
 		})
+	}
+}
+
+// wideExpansion is a tool expanding a macro of 1000 params 510 times:
+// 510,000 elements, past the expander's bound on elements created
+// (half a million), from 33 KB.
+func wideExpansion() string {
+	return "<tool id=\"wide\" name=\"wide\" version=\"1\">\n  <macros>\n    <xml name=\"m0\">" +
+		strings.Repeat("<param name=\"p\" type=\"text\"/>", 1000) + "</xml>\n  </macros>\n  <command>true</command>\n  <inputs>" +
+		strings.Repeat("<expand macro=\"m0\"/>", 510) + "</inputs>\n</tool>\n"
+}
+
+// TestTooLargeExpansionIsAFileError: a tool whose expansion passes the
+// element bound is an error for that file in check and format (where the
+// expansion gate used to compare the files themselves and pass the
+// rewrite), at the <expand> that crossed it; the other tool is reported
+// as usual.
+func TestTooLargeExpansionIsAFileError(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	good := "<tool id=\"good\" name=\"good\" version=\"1\">\n  <command>true</command>\n    <inputs/>\n</tool>\n"
+	for name, data := range map[string]string{"wide.xml": wideExpansion(), "good.xml": good} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		err  string
+		out  string
+	}{
+		{[]string{"check", "."}, "error: wide.xml:6:", "0 file(s) clean; 0 skipped (not a Galaxy tool or macro file); 1 errored."},
+		{[]string{"format", "--check", "."}, "error: wide.xml:6:", "1 file(s) would be reformatted, 0 file(s) would be left unchanged, 0 skipped (not a Galaxy tool), 1 errored."},
+		{[]string{"diff", "."}, "error: wide.xml:6:", "+++ b/good.xml"},
+	} {
+		stdout, stderr, code := runGTR(t, dir, tt.args...)
+		name := strings.Join(tt.args, " ")
+		if code != exitFindings {
+			t.Errorf("gtr %s: exit %d, want 1", name, code)
+		}
+		if !strings.HasPrefix(stderr, tt.err) || strings.Count(stderr, "error: ") != 1 {
+			t.Errorf("gtr %s: stderr:\n%s\nwant one error, for wide.xml at its <expand>", name, stderr)
+		}
+		if tt.args[0] != "check" && !strings.Contains(stderr, "the file was left unchanged") {
+			t.Errorf("gtr %s: stderr:\n%s\nwant the file left unchanged", name, stderr)
+		}
+		if !strings.Contains(stdout, tt.out) || !strings.Contains(stdout, "good.xml") {
+			t.Errorf("gtr %s: stdout:\n%s\nwant %q and good.xml's findings", name, stdout, tt.out)
+		}
 	}
 }
 

@@ -53,6 +53,13 @@ func deepTool(n int) string {
 	return "<tool id=\"deep\" name=\"deep\" version=\"1\">" + strings.Repeat("<a>", n) + strings.Repeat("</a>", n) + "</tool>\n"
 }
 
+// wideExpansion is a tool expanding a macro of 1000 params 510 times.
+func wideExpansion() string {
+	return "<tool id=\"wide\" name=\"wide\" version=\"1\">\n  <macros>\n    <xml name=\"m0\">" +
+		strings.Repeat("<param name=\"p\" type=\"text\"/>", 1000) + "</xml>\n  </macros>\n  <command>true</command>\n  <inputs>" +
+		strings.Repeat("<expand macro=\"m0\"/>", 510) + "</inputs>\n</tool>\n"
+}
+
 // typoTool is a tool of n params with a misspelt attribute each: GTR006
 // validates the whole expanded view once per misspelling, so checking
 // it costs n times its size, seconds for a few thousand.
@@ -117,6 +124,9 @@ func TestHostileInputsThenNormalCall(t *testing.T) {
 		need func(*testing.T)
 		kind string
 	}{
+		// Past the expander's bound on elements created, which exists
+		// today: 510,000 from 33 KB.
+		{"wide expansion", wideExpansion(), func(*testing.T) {}, KindExpansionTooLarge},
 		{"token bomb", tokenBomb(40), needExpansionBound, KindExpansionTooLarge},
 		{"macro bomb", macroBomb(28), needExpansionBound, KindExpansionTooLarge},
 		// MCP takes at most 1 MiB of XML: 140,000 levels are 980 KB.
