@@ -115,6 +115,9 @@ func (f *Formatted) Release() {
 // grows past its bound, FormatWith returns the error that stopped it
 // (see [Fatal]), with the input as output.
 func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (Formatted, error) {
+	if opts.Context != nil && opts.Context.Done() == nil {
+		opts.Context = nil // it can never end: nothing to look at
+	}
 	if opts.Context != nil {
 		mo := macros.Options{NoDisk: true}
 		if opts.Macros != nil {

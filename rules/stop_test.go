@@ -33,6 +33,14 @@ type endsAfter struct {
 	n int
 }
 
+// live returns a context that can end (its Done is not nil) and does
+// not on its own: a context that can never end is not looked at.
+func live(t *testing.T) context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	return ctx
+}
+
 func (c *endsAfter) Err() error {
 	if c.n--; c.n < 0 {
 		return context.DeadlineExceeded
@@ -56,7 +64,7 @@ func TestCheckContextStops(t *testing.T) {
 	assert.Contains(t, err.Error(), "t.xml: checking stopped before GTR")
 
 	// Ending inside GTR006's validations stops the file too.
-	ds, err = CheckContext(&endsAfter{Context: context.Background(), n: 3}, tr, []*Rule{GTR006}, nil)
+	ds, err = CheckContext(&endsAfter{Context: live(t), n: 3}, tr, []*Rule{GTR006}, nil)
 	require.ErrorIs(t, err, context.DeadlineExceeded)
 	assert.Nil(t, ds)
 }
@@ -70,7 +78,7 @@ func TestFormatWithContextStops(t *testing.T) {
 	res.Release()
 
 	for _, n := range []int{0, 3, 40} {
-		res, err := FormatWith("t.xml", src, rs, FormatOptions{ExpansionGate: true, Context: &endsAfter{Context: context.Background(), n: n}})
+		res, err := FormatWith("t.xml", src, rs, FormatOptions{ExpansionGate: true, Context: &endsAfter{Context: live(t), n: n}})
 		require.Error(t, err, "ends after %d looks", n)
 		assert.True(t, Fatal(err), "%v", err)
 		var ge *rewrite.GateError

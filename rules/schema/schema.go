@@ -239,6 +239,10 @@ func (s *set) validate(root Element, profile string, first bool) []Error {
 // validateContext is validate under ctx (nil for none): once ctx is done
 // it stops, with an error wrapping ctx's.
 func (s *set) validateContext(ctx context.Context, root Element, profile string, first bool) ([]Error, error) {
+	// A context that can never end (context.Background) is not looked at.
+	if ctx != nil && ctx.Done() == nil {
+		ctx = nil
+	}
 	if ctx != nil {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("schema validation at %s stopped: %w", profile, err)
