@@ -131,8 +131,14 @@ func Run(file string, src []byte, pass Pass, opts Options) (Result, error) {
 	if !tree.WellFormed() {
 		return res, &MalformedError{tree.Errors()}
 	}
+	ctx := opts.Context
 	cur := src
 	for iter := 1; ; iter++ {
+		// Between iterations: a pass may be long (the rules that expand
+		// the tool), and a caller past its deadline wants no more of them.
+		if err := stopped(ctx, "before iteration", iter); err != nil {
+			return Result{Output: src}, err
+		}
 		fixes := applicable(tree, pass(tree), min)
 		if len(fixes) == 0 {
 			break
@@ -168,8 +174,16 @@ func Run(file string, src []byte, pass Pass, opts Options) (Result, error) {
 		res.Iterations = iter
 		cur, tree = next, nt
 	}
-	for _, g := range opts.Gates {
+	for i, g := range opts.Gates {
+		if err := stopped(ctx, "before gate", i+1); err != nil {
+			return Result{Output: src}, err
+		}
 		if err := g(src, cur); err != nil {
+			// A gate that failed after the deadline may have failed for
+			// it (an expansion cut short): the deadline is the answer.
+			if serr := stopped(ctx, "in gate", i+1); serr != nil {
+				return Result{Output: src}, serr
+			}
 			var ge *GateError
 			if e, ok := err.(*GateError); ok {
 				ge = e
@@ -185,6 +199,18 @@ func Run(file string, src []byte, pass Pass, opts Options) (Result, error) {
 	res.Output = cur
 	res.Changed = !bytes.Equal(cur, src)
 	return res, nil
+}
+
+// stopped returns the error of ctx, wrapped to say where the loop stopped,
+// once ctx is done; nil otherwise, and for a nil ctx.
+func stopped(ctx context.Context, where string, n int) error {
+	if ctx == nil {
+		return nil
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("fix loop stopped %s %d: %w", where, n, err)
+	}
+	return nil
 }
 
 // applicable keeps the fixes at or above min, with no-op edits removed and

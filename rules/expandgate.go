@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"reflect"
@@ -47,6 +48,10 @@ type FormatOptions struct {
 	// [Formatted.Findings] besides those of the fixing rules: typically
 	// the advisory rules of a selection.
 	Report []*Rule
+	// Context, when not nil, bounds the run: the fix loop, the rules and
+	// the macro expansions (it replaces Macros.Context) stop once it is
+	// done, and FormatWith returns an error wrapping its error.
+	Context context.Context
 }
 
 // Formatted is what [FormatWith] made of a file.
@@ -104,7 +109,23 @@ func (f *Formatted) Release() {
 // failure, on the rules whose fixes alone the gate refuses too; when
 // there are none (it is how fixes combine), on the rules without which
 // the gate passes; failing that, on all the rules that applied.
+//
+// A file whose run stops is an error, never a refused rewrite: past
+// opts.Context's deadline, or when Galaxy's expanded view of a version
+// grows past its bound, FormatWith returns the error that stopped it
+// (see [Fatal]), with the input as output.
 func FormatWith(file string, src []byte, rs []*Rule, opts FormatOptions) (Formatted, error) {
+	if opts.Context != nil && opts.Context.Done() == nil {
+		opts.Context = nil // it can never end: nothing to look at
+	}
+	if opts.Context != nil {
+		mo := macros.Options{NoDisk: true}
+		if opts.Macros != nil {
+			mo = *opts.Macros
+		}
+		mo.Context = opts.Context
+		opts.Macros = &mo
+	}
 	importerAllow := importersAllow(rs)
 	res, err := formatGated(file, src, rs, opts, declared(rs), importerAllow)
 	var ge *rewrite.GateError
@@ -185,10 +206,26 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 	pass := func(t *cst.Tree) []rewrite.Fix {
 		last = t
 		views.remember(t)
-		found = check(t, rs, false, opts.Macros, views)
+		var err error
+		found, err = check(t, rs, false, opts.Macros, views)
+		if err != nil {
+			views.stop(err)
+		}
+		// A stopped run fixes nothing more: the loop ends and the error
+		// is returned below.
+		if views.fatal != nil {
+			return nil
+		}
 		return fixesOf(found)
 	}
-	res, err := rewrite.Run(file, src, pass, rewrite.Options{Gates: gates, Tree: opts.Tree, Parse: views.parse})
+	res, err := rewrite.Run(file, src, pass, rewrite.Options{Gates: gates, Tree: opts.Tree, Parse: views.parse, Context: opts.Context})
+	// What stopped an expansion (the pass's, the gate's) comes first: a
+	// gate may have refused the rewrite, or passed it, for want of a
+	// view.
+	if views.fatal != nil {
+		views.release()
+		return Formatted{Result: rewrite.Result{Output: src}}, views.fatal
+	}
 	if err != nil {
 		return Formatted{Result: res}, err
 	}
@@ -209,7 +246,15 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 		}
 	}
 	if len(more) > 0 {
-		found = sortedDiagnostics(append(found, check(last, more, false, opts.Macros, views)...))
+		ds, err := check(last, more, false, opts.Macros, views)
+		if err != nil || views.fatal != nil {
+			if err == nil {
+				err = views.fatal
+			}
+			views.release()
+			return Formatted{Result: rewrite.Result{Output: src}}, err
+		}
+		found = sortedDiagnostics(append(found, ds...))
 	}
 	for i := range found {
 		found[i].Pos = last.Position(found[i].Span.Start)
@@ -430,6 +475,17 @@ type viewCache struct {
 	// met (GTR020), newest last: most fixes leave the command as it was,
 	// so the pass over the next version finds its parse here.
 	commands []*cheetah.Template
+	// fatal is the first error that stopped an expansion of the run or
+	// one of its passes ([Fatal]): the file's answer, whatever the loop
+	// and the gates made of the views they did not get.
+	fatal error
+}
+
+// stop records err as what stopped the run when it is [Fatal].
+func (c *viewCache) stop(err error) {
+	if c.fatal == nil && Fatal(err) {
+		c.fatal = err
+	}
 }
 
 // parseCommand returns cheetah.Parse(text), or the parse of the same text
@@ -522,13 +578,16 @@ func (c *viewCache) entry(t *cst.Tree) *cachedView {
 // before. Other options than the run's are not cached.
 func (c *viewCache) expand(t *cst.Tree, opts macros.Options) (*macros.Result, error) {
 	if !sameOptions(opts, c.opts) {
-		return macros.ExpandTree(t, opts)
+		res, err := macros.ExpandTree(t, opts)
+		c.stop(err)
+		return res, err
 	}
 	v := c.entry(t)
 	if !v.done {
 		opts.Arena = c.arena
 		v.res, v.err = macros.ExpandTree(v.tree, opts)
 		v.done = true
+		c.stop(v.err)
 	}
 	return v.res, v.err
 }

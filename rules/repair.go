@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -79,14 +80,19 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 	// returns its tree as it is): when it is valid at the newest profile,
 	// as most tools are, validating it as written spares building the
 	// view. Any error, repairable or not, is left to the expanded view.
-	if len(p.Tree.Errors()) == 0 && !hasMacrosChild(p.Tree) &&
-		len(schema.Validate(schema.Written(p.Tree.RootElement()), newest)) == 0 {
-		p.views.settle()
-		return nil
-	}
 	opts := macros.Options{NoDisk: true}
 	if p.Macros != nil {
 		opts = *p.Macros
+	}
+	if len(p.Tree.Errors()) == 0 && !hasMacrosChild(p.Tree) {
+		errs, err := schema.ValidateContext(opts.Context, schema.Written(p.Tree.RootElement()), newest)
+		if p.stop(err) {
+			return nil
+		}
+		if len(errs) == 0 {
+			p.views.settle()
+			return nil
+		}
 	}
 	var res *macros.Result
 	var err error
@@ -95,24 +101,35 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 	} else {
 		res, err = macros.ExpandTree(p.Tree, opts)
 	}
-	// Galaxy cannot load a tool that does not expand: nothing to validate.
+	// Galaxy cannot load a tool that does not expand: nothing to
+	// validate. One too large to expand, or a run past its deadline,
+	// stops the file (Pass.stop).
 	if err != nil {
+		p.stop(err)
 		return nil
 	}
 	view := schema.Expanded(res)
-	errs := schema.Validate(view, newest)
+	errs, err := schema.ValidateContext(opts.Context, view, newest)
+	if p.stop(err) {
+		return nil
+	}
 	// Valid at the newest profile, or nothing that looks repairable, or
 	// valid at some other profile (the tool is not globally invalid).
 	if len(errs) == 0 || !slices.ContainsFunc(errs, mayRepair) {
 		p.views.settle()
 		return nil
 	}
-	if _, ok := schema.NewestValid(view, nil); ok {
+	if _, ok, err := schema.NewestValidContext(opts.Context, view, nil); p.stop(err) {
+		return nil
+	} else if ok {
 		p.views.settle()
 		return nil
 	}
-	pl := &repairPlanner{p: p, res: res, view: view, profile: newest, seen: map[string]bool{}}
+	pl := &repairPlanner{p: p, ctx: opts.Context, res: res, view: view, profile: newest, seen: map[string]bool{}}
 	for _, e := range errs {
+		if p.fatal != nil {
+			return nil
+		}
 		pl.repair(e)
 	}
 	var edits []rewrite.Edit
@@ -179,15 +196,20 @@ func validAfter(p *Pass, opts macros.Options, edits []rewrite.Edit) bool {
 	}
 	res, err := macros.ExpandTree(t, opts)
 	if err != nil {
+		p.stop(err)
 		return false
 	}
-	_, ok := schema.NewestValid(schema.Expanded(res), nil)
+	_, ok, err := schema.NewestValidContext(opts.Context, schema.Expanded(res), nil)
+	if p.stop(err) {
+		return false
+	}
 	return ok
 }
 
 // repairPlanner turns schema errors into repairs.
 type repairPlanner struct {
 	p       *Pass
+	ctx     context.Context // stops the validations of the candidates (nil for none)
 	res     *macros.Result
 	view    schema.Element
 	profile string
@@ -230,7 +252,14 @@ func (pl *repairPlanner) elementName(el *macros.Element, expected []string) stri
 	defer func() { el.Tag = from }()
 	for _, to := range closeMatches(from, expected) {
 		el.Tag = to
-		if !slices.ContainsFunc(schema.Validate(pl.view, pl.profile), func(e schema.Error) bool {
+		// Each candidate validates the whole view again: a tool of
+		// many misspellings costs their number times its size, which
+		// the context bounds.
+		errs, err := schema.ValidateContext(pl.ctx, pl.view, pl.profile)
+		if pl.p.stop(err) {
+			return ""
+		}
+		if !slices.ContainsFunc(errs, func(e schema.Error) bool {
 			return e.Pos == any(el) && e.Kind == schema.KindUnexpected
 		}) {
 			return to
@@ -254,7 +283,14 @@ func (pl *repairPlanner) attributeName(el *macros.Element, attr string) string {
 			continue
 		}
 		el.Attrs[i].Name = to
-		if !slices.ContainsFunc(schema.Validate(pl.view, pl.profile), func(e schema.Error) bool {
+		// Each candidate validates the whole view again: a tool of
+		// many misspellings costs their number times its size, which
+		// the context bounds.
+		errs, err := schema.ValidateContext(pl.ctx, pl.view, pl.profile)
+		if pl.p.stop(err) {
+			return ""
+		}
+		if !slices.ContainsFunc(errs, func(e schema.Error) bool {
 			return e.Pos == any(el) && e.Attr == to
 		}) {
 			return to

@@ -124,6 +124,23 @@ type Pass struct {
 	views *viewCache     // expansions shared by the passes and gates of one format run, or nil
 	noPos bool           // fixing only: positions are not needed
 	memo  map[string]any // analyses shared by the rules of one run over one tree
+	fatal error          // what stopped the run over this tree ([Fatal]), or nil
+}
+
+// stop records err, when it is [Fatal], as what stops the run over the
+// pass's tree: the rules after the current one do not run, and the caller
+// gets err instead of an answer. It reports whether it did. A rule calls
+// it with the error of an expansion it needed, so that a tool too large
+// to expand, or a run past its deadline, is an error for the file rather
+// than a tool that merely does not expand.
+func (p *Pass) stop(err error) bool {
+	if !Fatal(err) {
+		return false
+	}
+	if p.fatal == nil {
+		p.fatal = err
+	}
+	return true
 }
 
 // shared returns the value compute gives for key, computing it once per run

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -40,20 +43,58 @@ func Prepare(rs []*Rule) {
 // source order (then code). Rules that read Galaxy's macro-expanded view
 // resolve no import; see [CheckWith].
 func Check(t *cst.Tree, rs []*Rule) []Diagnostic {
-	return check(t, rs, true, nil, nil)
+	ds, _ := check(t, rs, true, nil, nil) // a tool too large to expand gets no GTR006/GTR017 findings, as in CheckWith
+	return ds
 }
 
 // CheckWith is [Check] with imported macro files found as mo says, for
 // the rules that read Galaxy's macro-expanded view (GTR006, GTR017); nil
-// resolves no import.
+// resolves no import. A tool whose expansion stops (grows past its bound,
+// or mo.Context ends) gets no findings from those rules, as a tool that
+// does not expand; [CheckContext] reports why instead.
 func CheckWith(t *cst.Tree, rs []*Rule, mo *macros.Options) []Diagnostic {
-	return check(t, rs, true, mo, nil)
+	ds, _ := check(t, rs, true, mo, nil)
+	return ds
 }
 
-func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *viewCache) []Diagnostic {
+// CheckContext is [CheckWith] under ctx (nil for none), which also bounds
+// the macro expansions of the rules (it replaces mo.Context), and with
+// the errors that stop a file: once ctx is done, between rules or inside
+// an expansion, it returns an error wrapping ctx's (context.Canceled or
+// context.DeadlineExceeded, or a *[macros.Error] of kind
+// [macros.ErrCanceled]); when Galaxy's expanded view of the tool grows
+// past its bound, the *[macros.Error] of kind [macros.ErrTooLarge] that
+// names the macro or token. The findings are then nil: a file cut short
+// has no complete answer.
+func CheckContext(ctx context.Context, t *cst.Tree, rs []*Rule, mo *macros.Options) ([]Diagnostic, error) {
+	// A context that can never end (context.Background) bounds nothing:
+	// the run then pays for no looks at it.
+	if ctx != nil && ctx.Done() != nil {
+		o := macros.Options{NoDisk: true}
+		if mo != nil {
+			o = *mo
+		}
+		o.Context = ctx
+		mo = &o
+	}
+	ds, err := check(t, rs, true, mo, nil)
+	if err != nil {
+		return nil, err
+	}
+	return ds, nil
+}
+
+// check runs the rules of rs that apply to t. Its error is the one that
+// stopped the run ([Pass.stop]): the findings are then those of the rules
+// that ran before.
+func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *viewCache) ([]Diagnostic, error) {
 	kind := Classify(t)
 	if kind == 0 {
-		return nil
+		return nil, nil
+	}
+	var ctx context.Context
+	if mo != nil {
+		ctx = mo.Context
 	}
 	// One pass serves every rule in turn; its findings accumulate in a
 	// reused buffer, and leave it in order in a list of their own size.
@@ -64,6 +105,16 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 		if !r.Applies(kind) || r.check == nil {
 			continue
 		}
+		// Between rules: one rule's work is bounded by the input, the
+		// whole list is what a deadline cuts.
+		if ctx != nil && p.fatal == nil {
+			if err := ctx.Err(); err != nil {
+				p.fatal = fmt.Errorf("%s: checking stopped before %s: %w", t.File(), r.Code, err)
+			}
+		}
+		if p.fatal != nil {
+			break
+		}
 		p.Rule = r
 		r.check(p)
 	}
@@ -72,7 +123,7 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 	clear(p.diags)
 	*scratch = p.diags[:0]
 	diagScratch.Put(scratch)
-	return ds
+	return ds, p.fatal
 }
 
 // diagScratch holds the buffers check collects findings in. A file has a
@@ -161,7 +212,8 @@ func compareDiagnostics(a, b Diagnostic) int {
 // FixPass returns the rewrite pass that applies the fixes of rs.
 func FixPass(rs []*Rule) rewrite.Pass {
 	return func(t *cst.Tree) []rewrite.Fix {
-		return fixesOf(check(t, rs, false, nil, nil))
+		ds, _ := check(t, rs, false, nil, nil) // a tool too large to expand gets no schema repairs
+		return fixesOf(ds)
 	}
 }
 
@@ -191,4 +243,16 @@ func fixesOf(ds []Diagnostic) []rewrite.Fix {
 // gate; [FormatWith] does.
 func Format(file string, src []byte, rs []*Rule, gates ...rewrite.Gate) (rewrite.Result, error) {
 	return rewrite.Run(file, src, FixPass(rs), rewrite.Options{Gates: gates})
+}
+
+// Fatal reports whether err stops the processing of a file rather than
+// being one of its findings: a macro expansion that grows past its bound
+// (a *[macros.Error] of kind [macros.ErrTooLarge]) or that a context
+// stopped ([macros.ErrCanceled]), or a context's own error.
+func Fatal(err error) bool {
+	var me *macros.Error
+	if errors.As(err, &me) && (me.Kind == macros.ErrTooLarge || me.Kind == macros.ErrCanceled) {
+		return true
+	}
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"slices"
@@ -153,7 +154,13 @@ func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool) *ch
 	if fe == nil && s.kind != 0 {
 		// Imports resolve from disk next to the tool, so that rules that
 		// need Galaxy's expanded view (GTR006, GTR017) see it.
-		r.diags = rules.CheckWith(s.tree, rs, mo)
+		diags, err := rules.CheckContext(context.Background(), s.tree, rs, mo)
+		if err != nil {
+			// An expansion too large to make: an error for this file,
+			// and the run goes on.
+			r.err = stoppedError(path, err, "")
+		}
+		r.diags = diags
 		r.found = findings(s.tree, r.diags, full)
 	}
 	if fe == nil && s != nil {

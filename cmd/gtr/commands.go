@@ -102,7 +102,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "mcp",
 			summary: "serve gtr's tools to AI agents (Model Context Protocol)",
-			usage:   "[-http ADDR [-allow-remote]]",
+			usage:   "[-call-timeout D] [-http ADDR [-allow-remote]]",
 			doc:     mcpDoc,
 			run:     runMCP,
 		},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -126,6 +127,26 @@ func readError(path string, err error) *fileError {
 		path = pathOf(err)
 	}
 	return &fileError{path: path, msg: fmt.Sprintf("cannot read %s: %s", path, errText(err))}
+}
+
+// stoppedError is the error of a file whose processing stopped
+// ([rules.Fatal]): an expansion that grows past its bound, named by the
+// macro or token at its file:line:col, or a deadline. note follows the
+// message.
+func stoppedError(path string, err error, note string) *fileError {
+	fe := &fileError{path: path}
+	var me *macros.Error
+	if errors.As(err, &me) && me.Pos.Line > 0 {
+		fe.pos = me.Pos
+		fe.msg = err.Error() + note
+		if me.Pos.File != path {
+			// The bound was met in an imported macro file.
+			fe.msg = path + ": " + fe.msg
+		}
+		return fe
+	}
+	fe.msg = path + ": " + err.Error() + note
+	return fe
 }
 
 // maxParseErrors bounds the parse errors listed for one malformed file.

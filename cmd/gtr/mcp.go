@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -17,8 +18,20 @@ import (
 
 const mcpDoc = `
 Mcp serves gtr's tools to AI agents over the Model Context Protocol:
-check_tool, format_tool, list_rules, list_rulesets and version. They take a
-tool's XML as a string and never touch the disk.
+check_tool, format_tool, expand_tool, validate_tool, list_rules,
+list_rulesets and version. They take a tool's XML as a string and never
+touch the disk.
+
+Every tool call runs under a deadline, 30s unless -call-timeout D says
+otherwise (a Go duration such as 90s or 2m; 0 turns it off). Past it the
+engine working on the call is stopped and the call answers error_kind
+"timeout"; the server goes on serving. A macro or token whose definition
+expands exponentially answers "expansion_too_large". At most as many
+calls check, format, expand or validate at once as there are CPUs
+(GOMAXPROCS); the others wait for a free slot, under their deadline. The
+server sets itself a soft memory limit of 1 GiB (runtime/debug
+SetMemoryLimit: the garbage collector works harder as the heap nears it),
+unless GOMEMLIMIT is set, which then decides.
 
 By default the server speaks newline-delimited JSON-RPC on standard input
 and output, as MCP clients expect of a command they start, and exits when
@@ -37,6 +50,7 @@ func runMCP(e *env, args []string) int {
 	fs := e.flagSet()
 	addr := fs.String("http", "", "serve streamable HTTP on `ADDR` (such as 127.0.0.1:8080) instead of stdio")
 	remote := fs.Bool("allow-remote", false, "allow -http on a non-loopback address")
+	timeout := fs.Duration("call-timeout", mcpserver.DefaultCallTimeout, "stop a tool call that runs longer than `D` and answer error_kind timeout (0: no deadline)")
 	args, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -44,12 +58,22 @@ func runMCP(e *env, args []string) int {
 	if len(args) > 0 {
 		return e.usageError("unexpected argument %q", args[0])
 	}
+	if *timeout < 0 {
+		return e.usageError("-call-timeout %s: the deadline must be positive, or 0 for none", *timeout)
+	}
+	opts := mcpserver.Options{CallTimeout: *timeout}
+	if *timeout == 0 {
+		opts.CallTimeout = -1 // none
+	}
 	if *remote && *addr == "" {
 		return e.usageError("-allow-remote needs -http")
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	server := mcpserver.New(gtrVersion())
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(mcpMemoryLimit)
+	}
+	server := mcpserver.New(gtrVersion(), opts)
 	if *addr == "" {
 		if err := server.Run(ctx, newStdioTransport(e.stdin, os.Stdout)); err != nil && ctx.Err() == nil {
 			fmt.Fprintf(e.stderr, "%s: %v\n", e.name, err)
@@ -62,6 +86,14 @@ func runMCP(e *env, args []string) int {
 	}
 	return e.serveHTTP(ctx, server, *addr)
 }
+
+// mcpMemoryLimit is the soft memory limit the server sets itself. The
+// engines run at most GOMAXPROCS calls at once, each bounded by its input
+// (1 MiB at most) and the expansion bound; what grows with the number of
+// calls is their queued arguments. A limit well above that makes the
+// collector reclaim early when many calls queue, rather than let the heap
+// double between collections towards an out-of-memory death.
+const mcpMemoryLimit = 1 << 30
 
 // isLoopback reports whether addr (host:port) names a loopback host.
 func isLoopback(addr string) bool {

@@ -300,6 +300,9 @@ func rewriteError(path string, err error) *fileError {
 	if errors.As(err, &me) {
 		return &fileError{path: path, msg: path + ": malformed XML", parse: me.Errors}
 	}
+	if rules.Fatal(err) {
+		return stoppedError(path, err, "; the file was left unchanged")
+	}
 	return &fileError{path: path, msg: fmt.Sprintf("%s: %v; the file was left unchanged", path, err)}
 }
 

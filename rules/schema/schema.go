@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"slices"
@@ -183,6 +184,12 @@ func Validate(root Element, profile string) []Error {
 	return defaultSet().validate(root, profile, false)
 }
 
+// ValidateContext is [Validate] under ctx: once ctx is done it stops and
+// returns an error wrapping ctx's, with the violations found so far.
+func ValidateContext(ctx context.Context, root Element, profile string) ([]Error, error) {
+	return defaultSet().validateContext(ctx, root, profile, false)
+}
+
 // Valid reports whether the tree rooted at root is valid for profile. It
 // stops at the first violation, so it is cheaper than [Validate].
 func Valid(root Element, profile string) bool {
@@ -195,6 +202,13 @@ func Valid(root Element, profile string) bool {
 // reports false when none is valid. Each name is used as given (see
 // [Resolve] for how names without a schema are mapped).
 func NewestValid(root Element, profiles []string) (string, bool) {
+	p, ok, _ := NewestValidContext(nil, root, profiles)
+	return p, ok
+}
+
+// NewestValidContext is [NewestValid] under ctx (nil for none): once ctx
+// is done it stops and returns an error wrapping ctx's.
+func NewestValidContext(ctx context.Context, root Element, profiles []string) (string, bool, error) {
 	s := defaultSet()
 	order := s.newestFirst
 	if profiles != nil {
@@ -205,24 +219,44 @@ func NewestValid(root Element, profiles []string) (string, bool) {
 		})
 	}
 	for _, p := range order {
-		if len(s.validate(root, p, true)) == 0 {
-			return p, true
+		errs, err := s.validateContext(ctx, root, p, true)
+		if err != nil {
+			return "", false, err
+		}
+		if len(errs) == 0 {
+			return p, true, nil
 		}
 	}
-	return "", false
+	return "", false, nil
 }
 
 // validate resolves profile and validates root against it.
 func (s *set) validate(root Element, profile string, first bool) []Error {
+	errs, _ := s.validateContext(nil, root, profile, first)
+	return errs
+}
+
+// validateContext is validate under ctx (nil for none): once ctx is done
+// it stops, with an error wrapping ctx's.
+func (s *set) validateContext(ctx context.Context, root Element, profile string, first bool) ([]Error, error) {
+	// A context that can never end (context.Background) is not looked at.
+	if ctx != nil && ctx.Done() == nil {
+		ctx = nil
+	}
+	if ctx != nil {
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("schema validation at %s stopped: %w", profile, err)
+		}
+	}
 	p := s.profiles[profile]
 	if p == nil {
 		name, err := resolveIn(s.names, profile)
 		if err != nil {
-			return []Error{{Kind: KindProfile, Msg: strings.TrimPrefix(err.Error(), "schema: ")}}
+			return []Error{{Kind: KindProfile, Msg: strings.TrimPrefix(err.Error(), "schema: ")}}, nil
 		}
 		p = s.profiles[name]
 	}
-	v := validator{set: s, prof: p, first: first}
+	v := validator{set: s, prof: p, first: first, ctx: ctx}
 	sc := scratchPool.Get().(*scratch)
 	v.kids, v.scope, v.attrs = sc.kids[:0], sc.scope[:0], sc.attrs[:0]
 	v.root(root)
@@ -233,7 +267,10 @@ func (s *set) validate(root Element, profile string, first bool) []Error {
 	clear(v.attrs)
 	sc.kids, sc.scope, sc.attrs = v.kids[:0], v.scope[:0], v.attrs[:0]
 	scratchPool.Put(sc)
-	return v.errs
+	if v.canceled {
+		return v.errs, fmt.Errorf("schema validation at %s stopped after %d elements: %w", profile, v.elements, ctx.Err())
+	}
+	return v.errs, nil
 }
 
 // scratch holds a validator's working buffers between validations, so

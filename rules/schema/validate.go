@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"context"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/rules/schema/internal/tab"
@@ -22,12 +23,23 @@ type validator struct {
 	scope []nsBinding // in-scope namespace declarations, innermost last
 	kids  []Element   // children of the elements being walked, outermost first
 	attrs []attrPair  // the attributes of the element last entered (see enter)
+	// ctx, when not nil, stops the walk once it is done (checked every
+	// ctxEvery elements, so that a normal tree pays one count per
+	// element); canceled is then set and the errors are incomplete.
+	ctx      context.Context
+	elements int
+	canceled bool
 }
+
+// ctxEvery is how many elements the validator walks between looks at its
+// context: a look costs more than an element's count, and a thousand
+// elements take well under a millisecond. A power of two, for the mask.
+const ctxEvery = 1024
 
 type nsBinding struct{ prefix, uri string }
 
 // stop reports whether validation should end: first-error mode and an error found.
-func (v *validator) stop() bool { return v.first && len(v.errs) > 0 }
+func (v *validator) stop() bool { return v.first && len(v.errs) > 0 || v.canceled }
 
 // counted records a violation without its details when only whether
 // there is one matters: in first-error mode ([Valid], [NewestValid]) the
@@ -142,6 +154,14 @@ func (v *validator) root(e Element) {
 // element validates e against its declaration d; e has just been
 // entered (see [validator.enter]).
 func (v *validator) element(e Element, d *elemDecl) {
+	if v.ctx != nil {
+		if v.elements++; v.elements&(ctxEvery-1) == 0 && v.ctx.Err() != nil {
+			v.canceled = true
+		}
+		if v.canceled {
+			return
+		}
+	}
 	if d.abstract {
 		v.report(e, KindAbstract, "The element declaration is abstract.")
 		return

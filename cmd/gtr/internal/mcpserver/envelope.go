@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -21,8 +23,15 @@ const (
 	KindInputTooLarge    = "input_too_large"    // the XML or a macro file exceeds 1 MB
 	KindUnresolvedImport = "unresolved_import"  // an <import> names a file the macros argument does not hold; the message names it and where the <import> is
 	KindMacroError       = "macro_error"        // Galaxy cannot expand the macros (undefined macro, missing parameter, …); the message carries Galaxy's exception
-	KindInvalidArgument  = "invalid_argument"   // an argument is malformed
-	KindInternalError    = "internal_error"     // a bug in gtr; please report it
+	// KindExpansionTooLarge: a macro or token expands past gtr's bound
+	// (its definition expands exponentially); the message names it at its
+	// file:line with the size reached and the bound.
+	KindExpansionTooLarge = "expansion_too_large"
+	// KindTimeout: the call ran past the server's deadline (gtr mcp
+	// --call-timeout) and was stopped; the server goes on serving.
+	KindTimeout         = "timeout"
+	KindInvalidArgument = "invalid_argument" // an argument is malformed
+	KindInternalError   = "internal_error"   // a bug in gtr; please report it
 )
 
 // Envelope is the part of every response that is the same for all tools.
@@ -59,14 +68,16 @@ type enveloped[T any] interface {
 // register adds a tool whose handler returns its typed output or an error.
 // It fills the envelope, turns errors into isError results with an error
 // kind, and turns a panic into an internal_error result so the server keeps
-// serving.
-func register[In, Out any, PO enveloped[Out]](s *mcp.Server, t *mcp.Tool, h func(context.Context, In) (Out, error)) {
-	mcp.AddTool(s, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
-		out, err := call(ctx, in, h)
+// serving. The call runs under the host's deadline; an engine call (one
+// that parses, checks, formats, expands or validates a tool) also takes
+// one of the host's slots first.
+func register[In, Out any, PO enveloped[Out]](h *host, engine bool, t *mcp.Tool, fn func(context.Context, In) (Out, error)) {
+	mcp.AddTool(h.s, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+		out, err := run(h, ctx, t.Name, engine, in, fn)
 		if err != nil {
 			var te *ToolError
 			if !errors.As(err, &te) {
-				te = &ToolError{Kind: KindInternalError, Message: err.Error()}
+				te = h.stopped(t.Name, err)
 			}
 			var zero Out
 			env := PO(&zero).envelope()
@@ -83,6 +94,46 @@ func register[In, Out any, PO enveloped[Out]](s *mcp.Server, t *mcp.Tool, h func
 	})
 }
 
+// run calls fn under the host's deadline, in a goroutine of its own, and
+// returns its answer, or a timeout error once the deadline passes,
+// whether or not fn has returned: the engines stop at the context's end,
+// but an answer must not wait on that. An engine call holds a slot until
+// fn has really returned, so that engines still winding down count
+// against the bound on the engines running at once.
+func run[In, Out any](h *host, ctx context.Context, name string, engine bool, in In, fn func(context.Context, In) (Out, error)) (Out, error) {
+	var zero Out
+	if h.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, h.timeout)
+		defer cancel()
+	}
+	if engine {
+		select {
+		case h.slots <- struct{}{}:
+		case <-ctx.Done():
+			return zero, h.timedOut(name, ctx, fmt.Sprintf(" while waiting for one of the %d engine slots, all busy with other calls", cap(h.slots)))
+		}
+	}
+	type answer struct {
+		out Out
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		if engine {
+			defer func() { <-h.slots }()
+		}
+		out, err := call(ctx, in, fn)
+		done <- answer{out, err}
+	}()
+	select {
+	case a := <-done:
+		return a.out, a.err
+	case <-ctx.Done():
+		return zero, h.timedOut(name, ctx, "")
+	}
+}
+
 func call[In, Out any](ctx context.Context, in In, h func(context.Context, In) (Out, error)) (out Out, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -90,6 +141,48 @@ func call[In, Out any](ctx context.Context, in In, h func(context.Context, In) (
 		}
 	}()
 	return h(ctx, in)
+}
+
+// stopped turns an error that is not a [ToolError] into one: an
+// expansion past its bound is expansion_too_large, an engine stopped by
+// the deadline timeout, anything else internal_error.
+func (h *host) stopped(name string, err error) *ToolError {
+	var me *macros.Error
+	switch {
+	case errors.As(err, &me) && me.Kind == macros.ErrTooLarge:
+		// The tools' handlers locate it (expandError); this is the
+		// fallback, with the column in bytes.
+		return tooLarge(me, me.Pos.Column)
+	case errors.Is(err, context.Canceled):
+		return &ToolError{Kind: KindTimeout, Message: name + " was canceled by the client"}
+	case rules.Fatal(err):
+		return h.timedOut(name, nil, "")
+	}
+	return &ToolError{Kind: KindInternalError, Message: err.Error()}
+}
+
+// tooLarge is the expansion_too_large error of me, at column col (UTF-16)
+// when it is in the tool.
+func tooLarge(me *macros.Error, col int) *ToolError {
+	te := &ToolError{Kind: KindExpansionTooLarge, Message: me.Error() +
+		"; Galaxy would try to build all of it: rewrite the definition so that it does not multiply (gtr help expand gives the bound)"}
+	if me.Pos.File == toolFile {
+		te.Line, te.Column = me.Pos.Line, col
+	}
+	return te
+}
+
+// timedOut is the timeout error of a call of the tool name; where says
+// where it was stopped, if not in its work. ctx, when not nil, tells a
+// deadline from a call the client canceled.
+func (h *host) timedOut(name string, ctx context.Context, where string) *ToolError {
+	if ctx != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return &ToolError{Kind: KindTimeout, Message: fmt.Sprintf("%s was canceled by the client%s", name, where)}
+	}
+	return &ToolError{Kind: KindTimeout, Message: fmt.Sprintf(
+		"%s ran past the server's call deadline of %s%s and was stopped; the server goes on serving. "+
+			"Send a smaller tool, or start the server with a longer deadline (gtr mcp --call-timeout %s)",
+		name, h.timeout, where, 4*h.timeout)}
 }
 
 // checkSize refuses inputs above MaxInputBytes.

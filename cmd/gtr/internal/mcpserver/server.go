@@ -10,6 +10,10 @@
 package mcpserver
 
 import (
+	"fmt"
+	"runtime"
+	"time"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -20,6 +24,25 @@ const ProtocolVersion = 1
 
 // MaxInputBytes bounds the XML (and the macro files, each) an agent may send.
 const MaxInputBytes = 1 << 20
+
+// DefaultCallTimeout bounds a tool call when [Options.CallTimeout] is 0:
+// the largest corpus tool takes well under a second to check or format,
+// so thirty seconds is room for a slow machine, not for a bomb.
+const DefaultCallTimeout = 30 * time.Second
+
+// Options configure [New]. The zero value gives the defaults.
+type Options struct {
+	// CallTimeout bounds every tool call: past it the call answers
+	// error_kind timeout and its engine is stopped. 0 means
+	// DefaultCallTimeout; a negative value, no deadline.
+	CallTimeout time.Duration
+	// MaxEngines bounds the calls of check_tool, format_tool,
+	// expand_tool and validate_tool running at once; the others wait for
+	// a free slot under their own deadline. 0 means runtime.GOMAXPROCS(0):
+	// the engines use a CPU each, so more at once would only share the
+	// CPUs and hold more memory.
+	MaxEngines int
+}
 
 const instructions = `gtr formats, checks and refactors Galaxy tool XML (the wrappers that put
 bioinformatics programs into Galaxy). Pass the tool's XML as the "xml" string; pass
@@ -38,25 +61,56 @@ Nothing is written to disk: apply a returned "formatted" text yourself.
 
 Every response has "success" and "protocol_version"; failures set "error_kind"
 (invalid_xml, not_a_tool, unknown_ruleset, unknown_rule_code, gate_failed,
-failed_to_converge, input_too_large, unresolved_import, macro_error, invalid_argument,
-internal_error).`
+failed_to_converge, input_too_large, unresolved_import, macro_error,
+expansion_too_large, timeout, invalid_argument, internal_error).
+A macro or token whose definition expands exponentially is expansion_too_large
+(the message names it and where it is defined). Every call runs under a deadline
+of %s (gtr mcp --call-timeout); past it the call answers timeout and the server goes
+on serving.`
 
 // New returns the MCP server with all gtr tools registered. version is the
 // binary's version, reported in the server info and by the version tool.
-func New(version string) *mcp.Server {
-	s := mcp.NewServer(
+func New(version string, opts Options) *mcp.Server {
+	h := newHost(version, opts)
+	deadline := "none"
+	if h.timeout > 0 {
+		deadline = h.timeout.String()
+	}
+	h.s = mcp.NewServer(
 		&mcp.Implementation{Name: "gtr", Title: "gtr: Galaxy tool XML formatter and linter", Version: version},
-		&mcp.ServerOptions{Instructions: instructions},
+		&mcp.ServerOptions{Instructions: fmt.Sprintf(instructions, deadline)},
 	)
 	for _, add := range tools {
-		add(s, version)
+		add(h)
 	}
-	return s
+	return h.s
+}
+
+// host is the server being built, with what every tool call shares: the
+// deadline and the engine slots.
+type host struct {
+	s       *mcp.Server
+	version string
+	timeout time.Duration // <= 0: none
+	slots   chan struct{} // one token per engine call running
+}
+
+func newHost(version string, opts Options) *host {
+	h := &host{version: version, timeout: opts.CallTimeout}
+	if h.timeout == 0 {
+		h.timeout = DefaultCallTimeout
+	}
+	n := opts.MaxEngines
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	h.slots = make(chan struct{}, n)
+	return h
 }
 
 // tools registers each tool; adding a tool is one file with a register
 // function listed here.
-var tools = []func(*mcp.Server, string){
+var tools = []func(*host){
 	addCheckTool,
 	addExpandTool,
 	addFormatTool,
@@ -78,3 +132,7 @@ func readOnly(title string) *mcp.ToolAnnotations {
 		OpenWorldHint:   boolPtr(false),
 	}
 }
+
+// boundsNote ends the description of every tool that runs an engine.
+const boundsNote = " A macro or token that expands exponentially is error_kind expansion_too_large; a call past the " +
+	"server's deadline answers error_kind timeout."

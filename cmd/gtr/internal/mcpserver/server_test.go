@@ -22,7 +22,7 @@ func connect(t testing.TB) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
-	ss, err := New("test").Connect(ctx, st, nil)
+	ss, err := New("test", Options{}).Connect(ctx, st, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "v0"}, nil).Connect(ctx, ct, nil)
@@ -220,26 +220,27 @@ const splicedHelp = `<tool id="t" name="T" version="1.0">
 // TestFormatFailureKinds pins the mapping of refused rewrites to error
 // kinds, including non-convergence, which gtr's own rules never reach.
 func TestFormatFailureKinds(t *testing.T) {
-	err := formatFailure(&rewrite.ConvergenceError{Codes: []string{"GTR001", "GTR002"}, Iterations: 12}, FormatInput{XML: demoTool})
+	err := formatFailure(context.Background(), &rewrite.ConvergenceError{Codes: []string{"GTR001", "GTR002"}, Iterations: 12}, FormatInput{XML: demoTool})
 	var te *ToolError
 	require.ErrorAs(t, err, &te)
 	assert.Equal(t, KindFailedToConverge, te.Kind)
 	assert.Equal(t, []string{"GTR001", "GTR002"}, te.Rules)
 	assert.Contains(t, te.Message, "failed to converge after 12 iterations")
 
-	err = formatFailure(&rewrite.GateError{Gate: "well-formed", Codes: []string{"GTR004"}, Detail: "x"}, FormatInput{XML: demoTool})
+	err = formatFailure(context.Background(), &rewrite.GateError{Gate: "well-formed", Codes: []string{"GTR004"}, Detail: "x"}, FormatInput{XML: demoTool})
 	require.ErrorAs(t, err, &te)
 	assert.Equal(t, KindGateFailed, te.Kind)
 }
 
 func TestPanicBecomesInternalError(t *testing.T) {
-	s := mcp.NewServer(&mcp.Implementation{Name: "gtr", Version: "test"}, nil)
-	register(s, &mcp.Tool{Name: "boom", Description: "panics"}, func(context.Context, ListRulesetsInput) (ListRulesetsOutput, error) {
+	h := newHost("test", Options{})
+	h.s = mcp.NewServer(&mcp.Implementation{Name: "gtr", Version: "test"}, nil)
+	register(h, true, &mcp.Tool{Name: "boom", Description: "panics"}, func(context.Context, ListRulesetsInput) (ListRulesetsOutput, error) {
 		panic("boom")
 	})
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(ctx, st, nil)
+	ss, err := h.s.Connect(ctx, st, nil)
 	require.NoError(t, err)
 	defer ss.Close()
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "v0"}, nil).Connect(ctx, ct, nil)

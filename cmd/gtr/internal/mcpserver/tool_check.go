@@ -25,16 +25,16 @@ type CheckOutput struct {
 	Advisory      int         `json:"advisory" jsonschema:"number of report-only findings"`
 }
 
-func addCheckTool(s *mcp.Server, _ string) {
-	register(s, &mcp.Tool{
+func addCheckTool(h *host) {
+	register(h, true, &mcp.Tool{
 		Name: "check_tool",
 		Description: "Lint a Galaxy tool or macro file: return every finding of the selected rules with its code, " +
-			"line and column, message, whether it is advisory, and what its fix would do. Never changes anything.",
+			"line and column, message, whether it is advisory, and what its fix would do. Never changes anything." + boundsNote,
 		Annotations: readOnly("Check a Galaxy tool"),
 	}, checkTool)
 }
 
-func checkTool(_ context.Context, in CheckInput) (CheckOutput, error) {
+func checkTool(ctx context.Context, in CheckInput) (CheckOutput, error) {
 	rs, err := in.Selection.resolve()
 	if err != nil {
 		return CheckOutput{}, err
@@ -45,7 +45,10 @@ func checkTool(_ context.Context, in CheckInput) (CheckOutput, error) {
 	}
 	files := macroFiles(in.Macros)
 	// Imports resolve only from the macros content: nothing touches disk.
-	diags := rules.CheckWith(t, rs, &macros.Options{Files: files, NoDisk: true})
+	diags, err := rules.CheckContext(ctx, t, rs, &macros.Options{Files: files, NoDisk: true})
+	if err != nil {
+		return CheckOutput{}, expandError(err, in.XML, in.Macros)
+	}
 	out := CheckOutput{Violations: violations(t, diags)}
 	seen := map[string]bool{}
 	for _, d := range diags {

@@ -65,23 +65,23 @@ type Use struct {
 	Column int    `json:"column" jsonschema:"1-based column (UTF-16 code units)"`
 }
 
-func addExpandTool(s *mcp.Server, _ string) {
-	register(s, &mcp.Tool{
+func addExpandTool(h *host) {
+	register(h, true, &mcp.Tool{
 		Name: "expand_tool",
 		Description: "Expand a Galaxy tool's macros exactly as Galaxy's tool loader does (imports, xml and token macros, " +
 			"yields, macro parameters) and return Galaxy's view of the tool as XML or as Galaxy's canonical JSON, " +
 			"with the imports read and, on request, where every element, attribute and text came from. Macro files " +
 			"come only from the macros argument; an import missing from it is error_kind unresolved_import, any other " +
-			"expansion failure macro_error with the exception Galaxy raises. Writes nothing.",
+			"expansion failure macro_error with the exception Galaxy raises. Writes nothing." + boundsNote,
 		Annotations: readOnly("Expand a Galaxy tool's macros"),
 	}, expandTool)
 }
 
-func expandTool(_ context.Context, in ExpandInput) (ExpandOutput, error) {
+func expandTool(ctx context.Context, in ExpandInput) (ExpandOutput, error) {
 	if in.Format != "" && in.Format != "xml" && in.Format != "json" {
 		return ExpandOutput{}, &ToolError{Kind: KindInvalidArgument, Message: fmt.Sprintf("format %q is not known: use xml or json", in.Format)}
 	}
-	res, err := expand(in.XML, in.Macros)
+	res, err := expand(ctx, in.XML, in.Macros)
 	if err != nil {
 		return ExpandOutput{}, err
 	}
@@ -95,14 +95,15 @@ func expandTool(_ context.Context, in ExpandInput) (ExpandOutput, error) {
 	return out, nil
 }
 
-// expand expands a tool with its macro files taken from macros only.
-func expand(xml string, contents map[string]string) (*macros.Result, error) {
+// expand expands a tool with its macro files taken from macros only,
+// under ctx.
+func expand(ctx context.Context, xml string, contents map[string]string) (*macros.Result, error) {
 	t, err := parseTool(xml, contents)
 	if err != nil {
 		return nil, err
 	}
 	files := macroFiles(contents)
-	res, err := macros.ExpandTree(t, macros.Options{Files: files, NoDisk: true})
+	res, err := macros.ExpandTree(t, macros.Options{Files: files, NoDisk: true, Context: ctx})
 	if err != nil {
 		return nil, expandError(err, xml, contents)
 	}
@@ -111,15 +112,20 @@ func expand(xml string, contents map[string]string) (*macros.Result, error) {
 
 // expandError turns an expansion error into unresolved_import or
 // macro_error, with the line and column when it is in the tool.
+// An expansion past its bound is expansion_too_large; one the deadline
+// stopped is returned as it is, for the caller's timeout.
 func expandError(err error, xml string, macroFiles map[string]string) error {
 	var me *macros.Error
-	if !errors.As(err, &me) {
+	if !errors.As(err, &me) || me.Kind == macros.ErrCanceled {
 		return err
 	}
 	src := sourceOf(me.Pos.File, xml, macroFiles)
 	col := me.Pos.Column
 	if src != nil && me.Pos.Offset <= len(src) {
 		col = columnUTF16(src, me.Pos.Offset)
+	}
+	if me.Kind == macros.ErrTooLarge {
+		return tooLarge(me, col)
 	}
 	where := fmt.Sprintf("%s:%d:%d", me.Pos.File, me.Pos.Line, col)
 	te := &ToolError{Kind: KindMacroError}

@@ -28,8 +28,8 @@ type FormatOutput struct {
 	Notes        []string    `json:"notes,omitempty" jsonschema:"remarks about the run"`
 }
 
-func addFormatTool(s *mcp.Server, _ string) {
-	register(s, &mcp.Tool{
+func addFormatTool(h *host) {
+	register(h, true, &mcp.Tool{
 		Name: "format_tool",
 		Description: "Rewrite a Galaxy tool or macro file to the canonical form with the selected rules' fixes, as " +
 			"minimal byte edits: only the bytes a rule means to change move. Returns the formatted XML, whether it " +
@@ -37,12 +37,12 @@ func addFormatTool(s *mcp.Server, _ string) {
 			"nothing outside the edits moved, and Galaxy's macro-expanded view unchanged up to layout whitespace and " +
 			"the changes the rules declare) or is refused with error_kind gate_failed. Imported macro files are taken " +
 			"from \"macros\" only; when the tool would change and an import is missing, the error_kind is " +
-			"unresolved_import. Writes nothing.",
+			"unresolved_import. Writes nothing." + boundsNote,
 		Annotations: readOnly("Format a Galaxy tool"),
 	}, formatTool)
 }
 
-func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
+func formatTool(ctx context.Context, in FormatInput) (FormatOutput, error) {
 	rs, err := in.Selection.resolve()
 	if err != nil {
 		return FormatOutput{}, err
@@ -53,9 +53,9 @@ func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
 	}
 	files := macroFiles(in.Macros)
 	mo := &macros.Options{Files: files, NoDisk: true}
-	res, err := rules.FormatWith("tool.xml", t.Source(), rs, rules.FormatOptions{Macros: mo, ExpansionGate: true, Tree: t, Report: rs})
+	res, err := rules.FormatWith("tool.xml", t.Source(), rs, rules.FormatOptions{Macros: mo, ExpansionGate: true, Tree: t, Report: rs, Context: ctx})
 	if err != nil {
-		return FormatOutput{}, formatFailure(err, in)
+		return FormatOutput{}, formatFailure(ctx, err, in)
 	}
 	out := FormatOutput{
 		Formatted:    string(res.Output),
@@ -75,14 +75,18 @@ func formatTool(_ context.Context, in FormatInput) (FormatOutput, error) {
 // formatFailure turns a refused rewrite into the error kind an agent acts
 // on: unresolved_import, gate_failed or failed_to_converge, each naming the
 // rules involved; the input is never changed.
-func formatFailure(err error, in FormatInput) error {
+// A run that stopped (expansion past its bound, the deadline) is
+// expansion_too_large or timeout.
+func formatFailure(ctx context.Context, err error, in FormatInput) error {
 	var ge *rewrite.GateError
 	var ce *rewrite.ConvergenceError
 	switch {
+	case rules.Fatal(err):
+		return expandError(err, in.XML, in.Macros)
 	case errors.As(err, &ge) && ge.Gate == rewrite.GateUnresolvedImport:
 		// The expansion names the missing import and where it is.
 		var te *ToolError
-		if _, xerr := expand(in.XML, in.Macros); errors.As(xerr, &te) && te.Kind == KindUnresolvedImport {
+		if _, xerr := expand(ctx, in.XML, in.Macros); errors.As(xerr, &te) && te.Kind == KindUnresolvedImport {
 			te.Message += "; the expansion-equality gate needs every import to check the rewrite, so the input was not changed"
 			te.Rules = ge.Codes
 			return te

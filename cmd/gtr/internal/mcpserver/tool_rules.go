@@ -38,8 +38,8 @@ type ListRulesOutput struct {
 	Rules []RuleInfo `json:"rules,omitempty" jsonschema:"every rule, sorted by code"`
 }
 
-func addListRules(s *mcp.Server, _ string) {
-	register(s, &mcp.Tool{
+func addListRules(h *host) {
+	register(h, false, &mcp.Tool{
 		Name:        "list_rules",
 		Description: "List every gtr rule: code, summary, family, whether it is fixable, rulesets, planemo linter aliases and documentation.",
 		Annotations: readOnly("List gtr rules"),
@@ -80,8 +80,8 @@ type ListRulesetsOutput struct {
 // ListRulesetsInput is list_rulesets' (empty) input.
 type ListRulesetsInput struct{}
 
-func addListRulesets(s *mcp.Server, _ string) {
-	register(s, &mcp.Tool{
+func addListRulesets(h *host) {
+	register(h, false, &mcp.Tool{
 		Name:        "list_rulesets",
 		Description: "List the rulesets (cosmetic, default, iuc, strict) with the codes each runs.",
 		Annotations: readOnly("List gtr rulesets"),

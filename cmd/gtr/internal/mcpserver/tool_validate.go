@@ -47,19 +47,19 @@ type ProfileVerdict struct {
 	Errors  int    `json:"errors" jsonschema:"the number of violations"`
 }
 
-func addValidateTool(s *mcp.Server, _ string) {
-	register(s, &mcp.Tool{
+func addValidateTool(h *host) {
+	register(h, true, &mcp.Tool{
 		Name: "validate_tool",
 		Description: "Validate a Galaxy tool against Galaxy's tool schema (galaxy.xsd) as Galaxy sees it, after macro " +
 			"expansion, at the profile it declares (or the one given). Each error is located where its bytes are " +
 			"written, in the tool or in a macro file, with the <expand>s and tokens that brought it there. Also returns " +
 			"the newest profile the tool is valid at and, on request, the verdict at every profile. Macro files come " +
-			"only from the macros argument (unresolved_import, macro_error as for expand_tool). Writes nothing.",
+			"only from the macros argument (unresolved_import, macro_error as for expand_tool). Writes nothing." + boundsNote,
 		Annotations: readOnly("Validate a Galaxy tool against the schema"),
 	}, validateTool)
 }
 
-func validateTool(_ context.Context, in ValidateInput) (ValidateOutput, error) {
+func validateTool(ctx context.Context, in ValidateInput) (ValidateOutput, error) {
 	if in.Profile != "" {
 		if _, err := schema.Resolve(in.Profile); err != nil {
 			return ValidateOutput{}, &ToolError{Kind: KindInvalidArgument, Message: fmt.Sprintf(
@@ -67,7 +67,7 @@ func validateTool(_ context.Context, in ValidateInput) (ValidateOutput, error) {
 				in.Profile, schema.Profiles()[0], schema.Profiles()[len(schema.Profiles())-1])}
 		}
 	}
-	res, err := expand(in.XML, in.Macros)
+	res, err := expand(ctx, in.XML, in.Macros)
 	if err != nil {
 		return ValidateOutput{}, err
 	}
@@ -85,7 +85,11 @@ func validateTool(_ context.Context, in ValidateInput) (ValidateOutput, error) {
 	}
 	out.Schema, _ = schema.Resolve(out.Profile)
 	root := schema.Expanded(res)
-	for _, e := range schema.Validate(root, out.Profile) {
+	errs, err := schema.ValidateContext(ctx, root, out.Profile)
+	if err != nil {
+		return ValidateOutput{}, err
+	}
+	for _, e := range errs {
 		loc := schema.Locate(res, e)
 		se := SchemaError{Message: e.Error(), Element: e.Element, Attribute: e.Attr}
 		se.File, se.Line, se.Column = position(res, loc.Pos)
@@ -98,11 +102,15 @@ func validateTool(_ context.Context, in ValidateInput) (ValidateOutput, error) {
 	}
 	out.Valid = len(out.Errors) == 0
 	if !in.AllProfiles {
-		out.NewestValidProfile, _ = schema.NewestValid(root, nil)
-		return out, nil
+		out.NewestValidProfile, _, err = schema.NewestValidContext(ctx, root, nil)
+		return out, err
 	}
 	for _, p := range schema.Profiles() {
-		n := len(schema.Validate(root, p))
+		errs, err := schema.ValidateContext(ctx, root, p)
+		if err != nil {
+			return ValidateOutput{}, err
+		}
+		n := len(errs)
 		out.Profiles = append(out.Profiles, ProfileVerdict{Profile: p, Valid: n == 0, Errors: n})
 		if n == 0 {
 			out.NewestValidProfile = p

@@ -28,13 +28,13 @@ type VersionOutput struct {
 	RuleSetDigest string `json:"ruleset_digest" jsonschema:"sha256 over every rule's code, rulesets and fixability: equal digests mean equal behaviour"`
 }
 
-func addVersion(s *mcp.Server, version string) {
-	register(s, &mcp.Tool{
+func addVersion(h *host) {
+	register(h, false, &mcp.Tool{
 		Name:        "version",
 		Description: "Report which gtr binary is serving: version, Go version, source revision and a digest of its rule set.",
 		Annotations: readOnly("gtr version"),
 	}, func(_ context.Context, _ VersionInput) (VersionOutput, error) {
-		out := VersionOutput{Version: version, GoVersion: runtime.Version(), Rules: len(rules.All), RuleSetDigest: RuleSetDigest()}
+		out := VersionOutput{Version: h.version, GoVersion: runtime.Version(), Rules: len(rules.All), RuleSetDigest: RuleSetDigest()}
 		if bi, ok := debug.ReadBuildInfo(); ok {
 			out.Module = bi.Main.Path
 			for _, s := range bi.Settings {

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/mcpserver"
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Hostile input in the CLI and the binary's MCP server: a file whose
+// expansion grows past its bound is an error for that file, the run goes
+// on with the others; a call past -call-timeout answers timeout.
+
+// tokenBomb is a tool of n tokens, each holding the previous one twice,
+// the last used once in <description>.
+func tokenBomb(n int) string {
+	var b strings.Builder
+	b.WriteString("<tool id=\"bomb\" name=\"bomb\" version=\"1\">\n  <macros>\n    <token name=\"@T0@\">x</token>\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "    <token name=\"@T%d@\">@T%d@@T%d@</token>\n", i, i-1, i-1)
+	}
+	fmt.Fprintf(&b, "  </macros>\n  <description>@T%d@</description>\n  <command>true</command>\n</tool>\n", n-1)
+	return b.String()
+}
+
+// macroBomb is a tool of n <xml> macros, each expanding the previous one
+// twice, the last expanded once in <inputs>.
+func macroBomb(n int) string {
+	var b strings.Builder
+	b.WriteString("<tool id=\"bomb\" name=\"bomb\" version=\"1\">\n  <macros>\n    <xml name=\"m0\"><param name=\"p\" type=\"text\"/></xml>\n")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, "    <xml name=\"m%d\"><expand macro=\"m%d\"/><expand macro=\"m%d\"/></xml>\n", i, i-1, i-1)
+	}
+	fmt.Fprintf(&b, "  </macros>\n  <command>true</command>\n  <inputs><expand macro=\"m%d\"/></inputs>\n</tool>\n", n-1)
+	return b.String()
+}
+
+// needExpansionBound skips until cst/macros bounds expansion: a token
+// bomb of 2^19 bytes from 900 must be refused (unbounded, the full bombs
+// exhaust the memory).
+func needExpansionBound(t *testing.T) {
+	t.Helper()
+	_, err := macros.ExpandTree(cst.Parse("probe.xml", []byte(tokenBomb(20))), macros.Options{NoDisk: true})
+	var me *macros.Error
+	if !errors.As(err, &me) || me.Kind != macros.ErrTooLarge {
+		t.Skipf("skipping: cst/macros does not bound token expansion yet (a 2^19-byte token bomb gave %v)", err)
+	}
+}
+
+// TestBombIsAFileError runs check, format --check and diff over a
+// directory holding a bomb and a tool with findings: the bomb is reported
+// as an errored file at its file:line:col, the other tool as usual, exit 1.
+func TestBombIsAFileError(t *testing.T) {
+	t.Parallel()
+	needExpansionBound(t)
+	good := "<tool id=\"good\" name=\"good\" version=\"1\">\n  <command>true</command>\n    <inputs/>\n</tool>\n"
+	for _, bomb := range []struct{ name, xml string }{{"token", tokenBomb(40)}, {"macro", macroBomb(28)}} {
+		t.Run(bomb.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for name, data := range map[string]string{"bomb.xml": bomb.xml, "good.xml": good} {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, args := range [][]string{{"check", "--ruleset", "strict", "."}, {"format", "--check", "."}, {"diff", "."}} {
+				start := time.Now()
+				stdout, stderr, code := runGTR(t, dir, args...)
+				took := time.Since(start)
+				if code != exitFindings {
+					t.Errorf("gtr %s: exit %d, want 1\nstderr:\n%s", strings.Join(args, " "), code, stderr)
+				}
+				if !strings.HasPrefix(stderr, "error: bomb.xml:") || strings.Count(stderr, "error: ") != 1 {
+					t.Errorf("gtr %s: stderr:\n%s\nwant one error, for bomb.xml at its line and column", strings.Join(args, " "), stderr)
+				}
+				if !strings.Contains(stdout, "good.xml") {
+					t.Errorf("gtr %s: stdout:\n%s\nwant good.xml's findings", strings.Join(args, " "), stdout)
+				}
+				if args[0] == "check" && !strings.Contains(stdout, "1 errored.") {
+					t.Errorf("gtr check: stdout:\n%s\nwant the bomb counted as errored", stdout)
+				}
+				t.Logf("gtr %s: %s\n%s", strings.Join(args, " "), took.Round(time.Millisecond), stderr)
+			}
+			// validate reports a tool it cannot expand, the bomb among
+			// them, on standard output.
+			stdout, _, code := runGTR(t, dir, "validate", ".")
+			if code != exitFindings || !strings.Contains(stdout, "bomb.xml: cannot expand\nbomb.xml:") ||
+				!strings.Contains(stdout, "good.xml: valid") || !strings.Contains(stdout, "1 cannot expand") {
+				t.Errorf("gtr validate: exit %d, stdout:\n%s", code, stdout)
+			}
+		})
+	}
+}
+
+// wideExpansion is a tool expanding a macro of 1000 params 510 times:
+// 510,000 elements, past the expander's bound on elements created
+// (half a million), from 33 KB.
+func wideExpansion() string {
+	return "<tool id=\"wide\" name=\"wide\" version=\"1\">\n  <macros>\n    <xml name=\"m0\">" +
+		strings.Repeat("<param name=\"p\" type=\"text\"/>", 1000) + "</xml>\n  </macros>\n  <command>true</command>\n  <inputs>" +
+		strings.Repeat("<expand macro=\"m0\"/>", 510) + "</inputs>\n</tool>\n"
+}
+
+// TestTooLargeExpansionIsAFileError: a tool whose expansion passes the
+// element bound is an error for that file in check and format (where the
+// expansion gate used to compare the files themselves and pass the
+// rewrite), at the <expand> that crossed it; the other tool is reported
+// as usual.
+func TestTooLargeExpansionIsAFileError(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	good := "<tool id=\"good\" name=\"good\" version=\"1\">\n  <command>true</command>\n    <inputs/>\n</tool>\n"
+	for name, data := range map[string]string{"wide.xml": wideExpansion(), "good.xml": good} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tt := range []struct {
+		args []string
+		err  string
+		out  string
+	}{
+		{[]string{"check", "."}, "error: wide.xml:6:", "0 file(s) clean; 0 skipped (not a Galaxy tool or macro file); 1 errored."},
+		{[]string{"format", "--check", "."}, "error: wide.xml:6:", "1 file(s) would be reformatted, 0 file(s) would be left unchanged, 0 skipped (not a Galaxy tool), 1 errored."},
+		{[]string{"diff", "."}, "error: wide.xml:6:", "+++ b/good.xml"},
+	} {
+		stdout, stderr, code := runGTR(t, dir, tt.args...)
+		name := strings.Join(tt.args, " ")
+		if code != exitFindings {
+			t.Errorf("gtr %s: exit %d, want 1", name, code)
+		}
+		if !strings.HasPrefix(stderr, tt.err) || strings.Count(stderr, "error: ") != 1 {
+			t.Errorf("gtr %s: stderr:\n%s\nwant one error, for wide.xml at its <expand>", name, stderr)
+		}
+		if tt.args[0] != "check" && !strings.Contains(stderr, "the file was left unchanged") {
+			t.Errorf("gtr %s: stderr:\n%s\nwant the file left unchanged", name, stderr)
+		}
+		if !strings.Contains(stdout, tt.out) || !strings.Contains(stdout, "good.xml") {
+			t.Errorf("gtr %s: stdout:\n%s\nwant %q and good.xml's findings", name, stdout, tt.out)
+		}
+	}
+}
+
+func TestStoppedError(t *testing.T) {
+	t.Parallel()
+	tooLarge := &macros.Error{Kind: macros.ErrTooLarge, Pos: cst.Position{File: "tools/bomb.xml", Line: 5, Column: 5, Offset: 60},
+		Msg: "token @T39@ expands exponentially"}
+	fe := stoppedError("tools/bomb.xml", tooLarge, "")
+	if want := "tools/bomb.xml:5:5: token @T39@ expands exponentially"; fe.msg != want || fe.position().Line != 5 {
+		t.Errorf("got %q at %v, want %q at line 5", fe.msg, fe.position(), want)
+	}
+	// Met in an imported macro file: the file run is named first.
+	inMacros := *tooLarge
+	inMacros.Pos.File = "tools/macros.xml"
+	if fe := stoppedError("tools/bomb.xml", &inMacros, ""); !strings.HasPrefix(fe.msg, "tools/bomb.xml: tools/macros.xml:5:5: ") {
+		t.Errorf("got %q", fe.msg)
+	}
+	// format and diff say the file is unchanged.
+	if fe := rewriteError("tools/bomb.xml", tooLarge); fe.msg != "tools/bomb.xml:5:5: token @T39@ expands exponentially; the file was left unchanged" {
+		t.Errorf("rewriteError: got %q", fe.msg)
+	}
+	if fe := rewriteError("tools/a.xml", fmt.Errorf("fix loop stopped before iteration 2: %w", context.DeadlineExceeded)); !strings.HasPrefix(fe.msg, "tools/a.xml: fix loop stopped") {
+		t.Errorf("rewriteError: got %q", fe.msg)
+	}
+}
+
+// TestMCPCallTimeoutFlag drives the binary's server with -call-timeout
+// 300ms: a check that takes seconds (a tool of 3000 misspelt attributes,
+// each making GTR006 validate the whole tool again) answers timeout, and
+// the next call on the session is answered.
+func TestMCPCallTimeoutFlag(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	client := mcp.NewClient(&mcp.Implementation{Name: "gtr-test", Version: "v0"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(gtrBin, "mcp", "-call-timeout", "300ms")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, "deadline\nof 300ms") && !strings.Contains(ins, "deadline of 300ms") {
+		t.Errorf("instructions do not state the deadline:\n%s", ins)
+	}
+	var b strings.Builder
+	b.WriteString("<tool id=\"t\" name=\"t\" version=\"1\">\n    <command>true</command>\n    <inputs>\n")
+	for i := range 3000 {
+		fmt.Fprintf(&b, "        <param name=\"p%d\" type=\"text\" lable=\"x\"/>\n", i)
+	}
+	b.WriteString("    </inputs>\n</tool>\n")
+	var out mcpserver.CheckOutput
+	start := time.Now()
+	res := callTool(t, cs, "check_tool", mcpserver.CheckInput{XML: b.String()}, &out)
+	if !res.IsError || out.ErrorKind != mcpserver.KindTimeout || !strings.Contains(out.Message, "-call-timeout") {
+		t.Errorf("slow check: isError %v, %s: %s; want timeout", res.IsError, out.ErrorKind, out.Message)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the timeout answer took %s", took)
+	}
+	for {
+		var next mcpserver.CheckOutput
+		callTool(t, cs, "check_tool", mcpserver.CheckInput{XML: "<tool id=\"t\" name=\"t\" version=\"1\">\n<command>x</command>\n</tool>\n"}, &next)
+		if next.Success {
+			break
+		}
+		if next.ErrorKind != mcpserver.KindTimeout || time.Since(start) > 10*time.Second {
+			t.Fatalf("the next call: %s: %s", next.ErrorKind, next.Message)
+		}
+	}
+}
+
+func TestMCPCallTimeoutUsage(t *testing.T) {
+	t.Parallel()
+	_, stderr, code := runGTR(t, ".", "mcp", "-call-timeout", "-1s")
+	if code != exitError || !strings.Contains(stderr, "-call-timeout -1s: the deadline must be positive, or 0 for none") {
+		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+}
