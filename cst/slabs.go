@@ -1,6 +1,9 @@
 package cst
 
-import "slices"
+import (
+	"slices"
+	"unsafe"
+)
 
 // Slabs keeps the token and node arrays of released trees so that later
 // parses fill them again instead of allocating, and zeroing, new ones:
@@ -98,8 +101,20 @@ func take[T any](free *[][]T, n int) []T {
 	return a[:0]
 }
 
-// give adds a to free, dropping the smallest array when free is full.
+// maxSlabBytes bounds the size of an array a [Slabs] keeps: enough for
+// a file of about 100 kB, larger than all but a few in the corpus. Kept,
+// the arrays of the few larger files would stay with every worker for
+// the rest of a run, and a later large file gains little from them
+// (filling them costs more than allocating them).
+const maxSlabBytes = 256 << 10
+
+// give adds a to free, dropping the smallest array when free is full, and
+// drops a itself when it is larger than maxSlabBytes.
 func give[T any](free *[][]T, a []T) {
+	var item T
+	if uintptr(cap(a))*unsafe.Sizeof(item) > maxSlabBytes {
+		return
+	}
 	if len(*free) < maxSlabs {
 		*free = append(*free, a[:0])
 		return

@@ -111,7 +111,7 @@ func runValidate(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	useHugePages(batchHeap)
+	tuneBatch()
 	opts := validateOptions{profile: *profile, allProfiles: *all, cache: macros.NewCache()}
 
 	var rep validateReporter = &validateText{e: e}
