@@ -76,7 +76,7 @@ const batchHeap = 1 << 30
 // batchMemoryLimit is the soft limit on the memory a run over files
 // lets the Go runtime hold (debug.SetMemoryLimit), when GOMEMLIMIT does
 // not set one. What such a run keeps live is small (the files being
-// worked on and a bounded macro cache: 15-25 MB over the corpus), but it
+// worked on and a bounded macro cache: 10-35 MB over the corpus), but it
 // allocates some 400 MB of short-lived memory, so with gcPercent alone
 // the heap would grow to five times the live heap (peak RSS 200-240 MB
 // over the corpus). With the limit the collector runs when the heap
