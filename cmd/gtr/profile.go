@@ -83,7 +83,7 @@ const batchHeap = 1 << 30
 // nears it instead. A run whose live heap outgrows the limit is not
 // stopped: the limit is soft, and the collector then runs as gcPercent
 // says.
-const batchMemoryLimit = 80 << 20
+const batchMemoryLimit = 84 << 20
 
 // tuneBatch prepares the runtime for a run over files: the heap backed by
 // huge pages (useHugePages) and its size bounded by batchMemoryLimit.
