@@ -111,7 +111,7 @@ func runValidate(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	tuneBatch()
+	useHugePages(batchHeap)
 	opts := validateOptions{profile: *profile, allProfiles: *all, cache: macros.NewCache()}
 
 	var rep validateReporter = &validateText{e: e}
