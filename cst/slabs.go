@@ -1,6 +1,10 @@
 package cst
 
-import "slices"
+import (
+	"slices"
+	"unsafe"
+	"weak"
+)
 
 // Slabs keeps the token and node arrays of released trees so that later
 // parses fill them again instead of allocating, and zeroing, new ones:
@@ -27,7 +31,11 @@ import "slices"
 type Slabs struct {
 	toks  [][]token
 	nodes [][]node
-	names *nameTable // shared by the trees of this Slabs: see nameTable
+	// bigToks and bigNodes hold the arrays over maxSlabBytes until the
+	// next collection only (see large).
+	bigToks  []large[token]
+	bigNodes []large[node]
+	names    *nameTable // shared by the trees of this Slabs: see nameTable
 }
 
 // maxSlabs bounds the arrays of each kind a [Slabs] keeps: formatting a
@@ -45,7 +53,7 @@ func (s *Slabs) Parse(file string, src []byte) *Tree {
 	if s.names == nil || s.names.full() {
 		s.names = &nameTable{}
 	}
-	return parse(file, src, take(&s.toks, ntok), take(&s.nodes, nnode), s.names)
+	return parse(file, src, take(&s.toks, &s.bigToks, ntok), take(&s.nodes, &s.bigNodes, nnode), s.names)
 }
 
 // Release hands the arrays of t to later parses and makes t unusable. The
@@ -58,8 +66,8 @@ func (s *Slabs) Release(t *Tree) {
 	if t.toks == nil {
 		panic("cst: tree released twice")
 	}
-	give(&s.toks, t.toks)
-	give(&s.nodes, t.nodes)
+	give(&s.toks, &s.bigToks, t.toks)
+	give(&s.nodes, &s.bigNodes, t.nodes)
 	t.toks, t.nodes = nil, nil
 }
 
@@ -73,14 +81,14 @@ func (s *Slabs) Keep(t *Tree) {
 		return
 	}
 	toks, nodes := slices.Clone(t.toks), slices.Clone(t.nodes)
-	give(&s.toks, t.toks)
-	give(&s.nodes, t.nodes)
+	give(&s.toks, &s.bigToks, t.toks)
+	give(&s.nodes, &s.bigNodes, t.nodes)
 	t.toks, t.nodes = toks, nodes
 }
 
-// take removes from free the smallest array with room for n elements and
-// returns it empty, or allocates one.
-func take[T any](free *[][]T, n int) []T {
+// take removes from free (else from big) the smallest array with room
+// for n elements and returns it empty, or allocates one.
+func take[T any](free *[][]T, big *[]large[T], n int) []T {
 	best := -1
 	for i, a := range *free {
 		if cap(a) >= n && (best < 0 || cap(a) < cap((*free)[best])) {
@@ -88,7 +96,7 @@ func take[T any](free *[][]T, n int) []T {
 		}
 	}
 	if best < 0 {
-		return make([]T, 0, n)
+		return takeLarge(big, n)
 	}
 	a := (*free)[best]
 	last := len(*free) - 1
@@ -98,8 +106,20 @@ func take[T any](free *[][]T, n int) []T {
 	return a[:0]
 }
 
-// give adds a to free, dropping the smallest array when free is full.
-func give[T any](free *[][]T, a []T) {
+// maxSlabBytes bounds the size of an array a [Slabs] keeps for good:
+// enough for a file of about 100 kB, larger than all but a few in the
+// corpus. Kept for good, the arrays of the few larger files would stay
+// with every worker for the rest of a run; they are held as large.
+const maxSlabBytes = 256 << 10
+
+// give adds a to free, dropping the smallest array when free is full; an
+// array larger than maxSlabBytes goes to big.
+func give[T any](free *[][]T, big *[]large[T], a []T) {
+	var item T
+	if uintptr(cap(a))*unsafe.Sizeof(item) > maxSlabBytes {
+		giveLarge(big, a)
+		return
+	}
 	if len(*free) < maxSlabs {
 		*free = append(*free, a[:0])
 		return
@@ -112,5 +132,60 @@ func give[T any](free *[][]T, a []T) {
 	}
 	if cap(a) > cap((*free)[small]) {
 		(*free)[small] = a[:0]
+	}
+}
+
+// large is an array released by a tree and held through a weak pointer:
+// until the next garbage collection frees it, a parse may fill it again
+// instead of allocating one (a large file is parsed several times, and
+// large files often come together), and it counts as garbage, not as
+// live memory that every later collection would carry.
+type large[T any] struct {
+	first weak.Pointer[T] // the array's first element
+	cap   int
+}
+
+// takeLarge removes from big the smallest array the collector has not
+// freed with room for n elements and returns it empty, or allocates one.
+// It drops what the collector freed.
+func takeLarge[T any](big *[]large[T], n int) []T {
+	var best []T
+	at := -1
+	kept := (*big)[:0]
+	for _, l := range *big {
+		p := l.first.Value()
+		if p == nil {
+			continue // freed
+		}
+		kept = append(kept, l)
+		if l.cap >= n && (best == nil || l.cap < cap(best)) {
+			best, at = unsafe.Slice(p, l.cap), len(kept)-1
+		}
+	}
+	clear((*big)[len(kept):])
+	*big = kept
+	if best == nil {
+		return make([]T, 0, n)
+	}
+	*big = slices.Delete(*big, at, at+1)
+	return best[:0]
+}
+
+// giveLarge adds a to big, in place of the smallest array when big holds
+// maxSlabs already.
+func giveLarge[T any](big *[]large[T], a []T) {
+	l := large[T]{first: weak.Make(&a[:1][0]), cap: cap(a)}
+	if len(*big) < maxSlabs {
+		*big = append(*big, l)
+		return
+	}
+	small := 0
+	for i, b := range *big {
+		if b.cap < (*big)[small].cap {
+			small = i
+		}
+	}
+	if l.cap > (*big)[small].cap {
+		(*big)[small] = l
 	}
 }

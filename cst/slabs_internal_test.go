@@ -2,8 +2,11 @@ package cst
 
 import (
 	"fmt"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestSlabsReuse checks that a parse fills the arrays of a released tree
@@ -81,4 +84,34 @@ func TestSlabsKeep(t *testing.T) {
 	}
 	var nilSlabs *Slabs
 	nilSlabs.Keep(small) // a nil Slabs keeps nothing to give back
+}
+
+// TestSlabsLarge checks that the arrays of a tree over maxSlabBytes are
+// not kept for good: a parse before the next collection fills them again,
+// and the collection frees them.
+func TestSlabsLarge(t *testing.T) {
+	src := []byte("<r>" + strings.Repeat(`<a b="c">d</a>`, 20000) + "</r>")
+	if ntok, _ := estimateSize(src); ntok*int(unsafe.Sizeof(token{})) <= maxSlabBytes {
+		t.Fatalf("the test file needs %d tokens, within maxSlabBytes", ntok)
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(-1)) // no collection until asked
+	var s Slabs
+	tr := s.Parse("big.xml", src)
+	toks := &tr.toks[:1][0]
+	s.Release(tr)
+	if len(s.toks) != 0 || len(s.bigToks) != 1 {
+		t.Fatalf("after release: %d kept, %d large token arrays; want 0 and 1", len(s.toks), len(s.bigToks))
+	}
+	again := s.Parse("big.xml", src)
+	if &again.toks[:1][0] != toks {
+		t.Error("a parse before the next collection did not fill the large array again")
+	}
+	s.Release(again)
+	runtime.GC()
+	if p := s.bigToks[0].first.Value(); p != nil {
+		t.Error("the collection did not free the large array")
+	}
+	if small := s.Parse("small.xml", []byte(`<tool/>`)); len(s.bigToks) != 0 || small.RootElement().Name() != "tool" {
+		t.Errorf("the freed array is still listed (%d) or the next parse failed", len(s.bigToks))
+	}
 }

@@ -75,7 +75,9 @@ func mustResolve(b *testing.B, s rules.Selection) []*rules.Rule {
 
 func BenchmarkCorpusCheckStrict(b *testing.B) {
 	rs := mustResolve(b, rules.Selection{Rulesets: []string{"strict"}})
-	benchCorpus(b, func(path string) { checkFile(path, rs, &macros.Options{Cache: macros.NewCache()}, false) })
+	benchCorpus(b, func(path string) {
+		checkFile(path, rs, &macros.Options{Cache: macros.NewCache()}, false, workerMemory{})
+	})
 }
 
 func BenchmarkCorpusFormat(b *testing.B) {

@@ -94,7 +94,7 @@ func runCheck(e *env, args []string) int {
 	if code, ok := e.checkPaths(paths); !ok {
 		return code
 	}
-	useHugePages(batchHeap)
+	tuneBatch()
 	files := startWalk(paths)
 
 	var rep checkReporter
@@ -132,8 +132,11 @@ func runCheck(e *env, args []string) int {
 		rep.file(r)
 	}
 	mo := &macros.Options{Cache: macros.NewCache()} // one cache: imports are parsed once per run
+	lender := newMemoryLender()
 	forEachWalked(files, func(path string) *checkResult {
-		return checkFile(path, rs, mo, *format != "text")
+		mem := lender.borrow()
+		defer lender.giveBack(mem)
+		return checkFile(path, rs, mo, *format != "text", mem)
 	}, func(walkErrs []error) {
 		for _, fe := range walkErrors(walkErrs) {
 			tally(&checkResult{path: fe.path, err: fe})
@@ -147,14 +150,19 @@ func runCheck(e *env, args []string) int {
 	return exitOK
 }
 
-// checkFile runs the selected rules over the file at path.
-func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool) *checkResult {
-	s, fe := loadShared(path, mo.Cache, nil)
+// checkFile runs the selected rules over the file at path. The file's
+// tree is parsed into mem's slabs and its expansions made in mem's arena
+// (either nil for none), both handed back when the findings are worked
+// out: the result holds strings, spans and positions only.
+func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool, mem workerMemory) *checkResult {
+	s, fe := loadShared(path, mo.Cache, mem.slabs)
 	r := &checkResult{path: path, src: s, err: fe}
 	if fe == nil && s.kind != 0 {
 		// Imports resolve from disk next to the tool, so that rules that
 		// need Galaxy's expanded view (GTR006, GTR017) see it.
-		diags, err := rules.CheckContext(context.Background(), s.tree, rs, mo)
+		wmo := *mo
+		wmo.Arena = mem.arena
+		diags, err := rules.CheckContext(context.Background(), s.tree, rs, &wmo)
 		if err != nil {
 			// An expansion too large to make: an error for this file,
 			// and the run goes on.
@@ -162,9 +170,12 @@ func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool) *ch
 		}
 		r.diags = diags
 		r.found = findings(s.tree, r.diags, full)
+		if mem.arena != nil {
+			mem.arena.Reset()
+		}
 	}
 	if fe == nil && s != nil {
-		s.tree = nil // the findings hold what output needs; errors keep it for columns
+		s.releaseTree(mem.slabs) // the findings hold what output needs; errors keep it for columns
 	}
 	return r
 }

@@ -68,11 +68,12 @@ func rewriteFile(path string, rs ruleSplit) rewriteResult {
 // must expand to the same view with the rewritten macro file (and its own
 // rewrite, when the run rewrites it too) as it does now. Tools are
 // formatted first, reading imports from disk as they stand; nothing is
-// written until all files are done. Unless keep is set, a tool's bytes
+// written until all files are done. Unless keep is set, a file's bytes
 // and output are dropped once it is done (a run that neither writes nor
 // prints diffs reads only what happened to each file), which keeps the
 // heap, and the memory the run touches, small: the gate of a macro file
-// that has to expand an importer formats it again.
+// that has to expand an importer formats it again, and a macro file,
+// formatted last, is read again then.
 func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 	_, out := rewriteWalk(walkOf(files), rs, keep)
 	return out
@@ -82,7 +83,7 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 // soon as the walk finds it. It returns the files in walk order and their
 // results.
 func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewriteResult) {
-	useHugePages(batchHeap)
+	tuneBatch()
 	mo := macros.Options{Cache: macros.NewCache()}
 	cwd := workDir()
 	var inRun, listed map[string]bool // absolute paths, once the walk has ended
@@ -93,6 +94,10 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 		defer lender.giveBack(mem)
 		s, fe := loadShared(path, mo.Cache, mem.slabs)
 		if fe == nil && s.kind == rules.TargetMacro {
+			// Formatted at the end: its tree, several times the size of
+			// its bytes, is parsed again then rather than held until then
+			// (the parse went to the macro cache for its importers).
+			s.releaseTree(mem.slabs)
 			return rewriteResult{src: s}
 		}
 		r := formatSource(path, s, fe, rs, mo, nil, mem)
@@ -120,6 +125,9 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 		}
 		if r.err == nil && r.src.kind == rules.TargetMacro {
 			pending = append(pending, len(out))
+			if !keep {
+				r.src.src = nil // read again when its turn comes
+			}
 		}
 		out = append(out, r)
 	})
@@ -131,8 +139,23 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 		i := pending[k]
 		mem := lender.borrow()
 		defer lender.giveBack(mem)
-		return formatSource(files[i], out[i].src, nil, rs, mo, importers[i], mem)
-	}, func(k int, r rewriteResult) { out[pending[k]] = r })
+		s := out[i].src
+		if s.src == nil {
+			src, err := readFile(files[i])
+			if err != nil {
+				return rewriteResult{src: s, err: readError(files[i], err)}
+			}
+			s.src = src
+		}
+		s.tree, s.owned = mem.slabs.Parse(files[i], s.src), true
+		defer s.releaseTree(mem.slabs)
+		return formatSource(files[i], s, nil, rs, mo, importers[i], mem)
+	}, func(k int, r rewriteResult) {
+		if !keep && r.err == nil {
+			r.src.src, r.out = nil, nil
+		}
+		out[pending[k]] = r
+	})
 	return files, out
 }
 

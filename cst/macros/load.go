@@ -55,13 +55,40 @@ type Options struct {
 // Cache holds parsed macro files between calls to [Expand], so that the
 // many tools importing one macros.xml parse it once. It is safe for
 // concurrent use.
+//
+// A cache forgets the files it has not used for a while: it keeps those
+// among its last [CacheRecent] uses, and of the others, the most recently
+// used while all their sources together stay under [CacheBytes]. A run
+// over a repository meets each macro file among the tools beside it (over
+// the corpus, every import of a file comes within 22 files of the one
+// before, most within 2), so keeping every file for the whole run would
+// only hold memory (about 12 bytes per byte of source, for the tree and
+// the converted definitions); a file asked for again once forgotten is
+// parsed again. The window of recent uses keeps tools that import more
+// than the bound between them from parsing their imports again each.
 type Cache struct {
 	mu   sync.Mutex
 	m    map[string]*cacheEntry
 	seed maphash.Seed
+	// recent is the sentinel of the ring of entries, from the most
+	// recently used (recent.next) to the least; held is the size of
+	// their sources, uses counts the uses so far.
+	recent     cacheEntry
+	held, uses int
 }
 
+// CacheBytes and CacheRecent bound what a [Cache] keeps: see there.
+const (
+	CacheBytes  = 256 << 10
+	CacheRecent = 16
+)
+
 type cacheEntry struct {
+	key        string
+	prev, next *cacheEntry // in Cache.recent; nil once forgotten
+	size       int         // counted in Cache.held; 0 until known
+	used       int         // Cache.uses when last used
+
 	once sync.Once
 	src  []byte    // the content, for files given in memory
 	tree *cst.Tree // a parse handed in by Seed (never changed), converted on first use
@@ -71,18 +98,59 @@ type cacheEntry struct {
 }
 
 // NewCache returns an empty cache.
-func NewCache() *Cache { return &Cache{m: make(map[string]*cacheEntry), seed: maphash.MakeSeed()} }
+func NewCache() *Cache {
+	c := &Cache{m: make(map[string]*cacheEntry), seed: maphash.MakeSeed()}
+	c.recent.prev, c.recent.next = &c.recent, &c.recent
+	return c
+}
+
+// entry returns the entry under key, made by add when there is none, as
+// the most recently used; c.mu is held.
+func (c *Cache) entry(key string, add func() *cacheEntry) *cacheEntry {
+	e := c.m[key]
+	if e == nil {
+		e = add()
+		e.key = key
+		c.m[key] = e
+	} else {
+		e.prev.next, e.next.prev = e.next, e.prev
+	}
+	e.prev, e.next = &c.recent, c.recent.next
+	e.prev.next, e.next.prev = e, e
+	c.uses++
+	e.used = c.uses
+	return e
+}
+
+// sized records that e's source is size bytes long and forgets the least
+// recently used files while the cache holds more than CacheBytes, but
+// none among the last CacheRecent uses; c.mu is held. An entry forgotten
+// already is not counted.
+func (c *Cache) sized(e *cacheEntry, size int) {
+	if e.next == nil {
+		return
+	}
+	c.held += size - e.size
+	e.size = size
+	for c.held > CacheBytes {
+		old := c.recent.prev
+		if old == &c.recent || old.used > c.uses-CacheRecent {
+			return
+		}
+		old.prev.next, old.next.prev = old.next, old.prev
+		old.prev, old.next = nil, nil
+		delete(c.m, old.key)
+		c.held -= old.size
+	}
+}
 
 // parsed returns the parse of the in-memory macro file src at path,
 // sharing it with earlier calls for the same path and content.
 func (c *Cache) parsed(path string, src []byte) (*macroFile, error) {
 	key := "\x00" + path + "\x00" + strconv.FormatUint(maphash.Bytes(c.seed, src), 16)
 	c.mu.Lock()
-	e := c.m[key]
-	if e == nil {
-		e = &cacheEntry{src: src}
-		c.m[key] = e
-	}
+	e := c.entry(key, func() *cacheEntry { return &cacheEntry{src: src} })
+	c.sized(e, len(src))
 	c.mu.Unlock()
 	if !bytes.Equal(e.src, src) { // a hash collision: do not share
 		return parseMacroFile(path, src)
@@ -95,16 +163,19 @@ func (c *Cache) parsed(path string, src []byte) (*macroFile, error) {
 // load is given the parse Seed handed in, nil when none.
 func (c *Cache) get(key string, load func(seeded *cst.Tree) (*macroFile, error)) (*macroFile, error) {
 	c.mu.Lock()
-	e := c.m[key]
-	if e == nil {
-		e = &cacheEntry{}
-		c.m[key] = e
-	}
+	e := c.entry(key, func() *cacheEntry { return &cacheEntry{} })
 	c.mu.Unlock()
+	loaded := false
 	e.once.Do(func() {
 		e.f, e.err = load(e.tree)
 		e.done.Store(true)
+		loaded = true
 	})
+	if loaded && e.f != nil {
+		c.mu.Lock()
+		c.sized(e, len(e.f.tree.Source()))
+		c.mu.Unlock()
+	}
 	return e.f, e.err
 }
 
@@ -115,8 +186,9 @@ func (c *Cache) get(key string, load func(seeded *cst.Tree) (*macroFile, error))
 func (c *Cache) Seed(path string, t *cst.Tree) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.m[path] == nil {
-		c.m[path] = &cacheEntry{tree: t}
+	e := c.entry(path, func() *cacheEntry { return &cacheEntry{tree: t} })
+	if e.tree == t {
+		c.sized(e, len(t.Source()))
 	}
 }
 
