@@ -131,7 +131,7 @@ func runCheck(e *env, args []string) int {
 		}
 		rep.file(r)
 	}
-	mo := &macros.Options{Cache: macros.NewCache()} // one cache: imports are parsed once per run
+	mo := &macros.Options{Cache: macros.NewCache(), MaxExpansion: *sel.maxExpansion} // one cache: imports are parsed once per run
 	lender := newMemoryLender()
 	forEachWalked(files, func(path string) *checkResult {
 		mem := lender.borrow()

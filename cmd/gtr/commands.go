@@ -38,7 +38,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "check",
 			summary: "report what the rules find, changing nothing",
-			usage:   "[-strict] [-q] [-output-format text|json|github|sarif] [-ruleset NAME] [-select CODE] [-ignore CODE] PATH...",
+			usage:   "[-strict] [-q] [-output-format text|json|github|sarif] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] PATH...",
 			doc:     checkDoc,
 			run:     runCheck,
 		},
@@ -67,7 +67,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "diff",
 			summary: "print the diff format would make, writing nothing",
-			usage:   "[-base GITREF] [-ruleset NAME] [-select CODE] [-ignore CODE] [PATH...]",
+			usage:   "[-base GITREF] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [PATH...]",
 			doc:     diffDoc,
 			run:     runDiff,
 		},
@@ -88,7 +88,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "format",
 			summary: "rewrite files in place with the rules' fixes",
-			usage:   "[-check] [-diff] [-backup] [-q] [-ruleset NAME] [-select CODE] [-ignore CODE] PATH...",
+			usage:   "[-check] [-diff] [-backup] [-q] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] PATH...",
 			doc:     formatDoc,
 			run:     runFormat,
 		},

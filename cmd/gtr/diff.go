@@ -74,6 +74,7 @@ func runDiff(e *env, args []string) int {
 	}
 	cwd, _ := os.Getwd()
 	split := splitRules(rs)
+	split.maxExpansion = *sel.maxExpansion
 	results := rewriteAll(files, split, true)
 	forEachOrdered(len(files), func(i int) rewriteResult {
 		return results[i]

@@ -37,7 +37,7 @@ and its definition). Texts are listed when they hold more than whitespace.
 
 Expansion is bounded, where Galaxy's is not: it stops with an error once the
 expanded view takes more than -max-expansion times the bytes of the tool and
-the macro files it imports (default 1000) plus 16 MiB, counting the memory
+the macro files it imports (default 256) plus 16 MiB, counting the memory
 of every element and attribute copied and the length of its strings, the
 text token substitution builds, and a few bytes for each element moved or
 searched. Over the corpus of real tools expansion takes at most 69 times
@@ -45,7 +45,7 @@ its inputs and a median of 1.0; a macro or token that holds another twice,
 which holds another twice, ... grows exponentially and is stopped at its
 definition after some tens of megabytes:
 
-	tool.xml:30:1: macro m27 expands exponentially: the expanded view grows to 18655331 bytes, past the bound of 18655216 (1000 times the 1878 bytes of the tool and its macro files, plus 16777216); if the tool is meant to be this large, raise the factor with -max-expansion
+	tool.xml:30:1: macro m27 expands exponentially: the expanded view grows to 17264646 bytes, past the bound of 17264640 (256 times the 1904 bytes of the tool and its macro files, plus 16777216); if the tool is meant to be this large, raise the factor with -max-expansion
 
 The expanded tree may nest elements at most 1024 deep, chains of
 expansions that bring an element to its place may be at most 1024 long,

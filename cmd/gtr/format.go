@@ -84,6 +84,7 @@ func runFormat(e *env, args []string) int {
 	}
 	cwd, _ := os.Getwd()
 	split := splitRules(rs)
+	split.maxExpansion = *sel.maxExpansion
 	var n formatCounts
 	files, results := rewriteWalk(w, split, !*check)
 	walkErrs, _ := w.ended()

@@ -34,7 +34,8 @@ func (r *rewriteResult) skipped() bool { return r.err == nil && r.src.kind == 0 
 // fix loop) and those that can report findings they do not fix (run once
 // more on the output for notes).
 type ruleSplit struct {
-	fix, note []*rules.Rule
+	fix, note    []*rules.Rule
+	maxExpansion int // macros.Options.MaxExpansion; 0 for the default
 }
 
 func splitRules(rs []*rules.Rule) ruleSplit {
@@ -59,7 +60,7 @@ func splitRules(rs []*rules.Rule) ruleSplit {
 // rewriteAll for the check through its importers).
 func rewriteFile(path string, rs ruleSplit) rewriteResult {
 	s, fe := load(path)
-	return formatSource(path, s, fe, rs, macros.Options{Cache: macros.NewCache()}, nil, workerMemory{})
+	return formatSource(path, s, fe, rs, macros.Options{Cache: macros.NewCache(), MaxExpansion: rs.maxExpansion}, nil, workerMemory{})
 }
 
 // rewriteAll formats files as rewriteFile does, in parallel, and checks
@@ -84,7 +85,7 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 // results.
 func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewriteResult) {
 	tuneBatch()
-	mo := macros.Options{Cache: macros.NewCache()}
+	mo := macros.Options{Cache: macros.NewCache(), MaxExpansion: rs.maxExpansion}
 	cwd := workDir()
 	var inRun, listed map[string]bool // absolute paths, once the walk has ended
 	lender := newMemoryLender()

@@ -18,7 +18,7 @@ import (
 // The budget every hostile case below must stay within, in proportion
 // to its input: an answer within a second plus 10 µs per byte, and under
 // 32 MiB plus 1,200 bytes per byte allocated. The bound on what expansion
-// builds is the 16 MiB floor plus a thousand times the input (what it
+// builds is the 16 MiB floor plus DefaultMaxExpansion (256) times the input (what it
 // builds is charged at least what it allocates); the rest is the parse
 // and the slices that grow as the view does.
 const (

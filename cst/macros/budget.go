@@ -8,13 +8,15 @@ import (
 )
 
 // DefaultMaxExpansion is the default of [Options.MaxExpansion]: the
-// expanded view may take a thousand times the bytes of its inputs, plus
+// expanded view may take 256 times the bytes of its inputs, plus
 // [ExpansionFloor]. Over the corpus (TestCorpusExpansionSize) expansion is
 // charged a median of 1.0 times its inputs, 6.6 at the 99th percentile
-// and 69 at most (a tool that expands test collections 88 times), so the
-// bound leaves real tools a fourteenfold margin, while a bomb in a small
-// file stops after some tens of megabytes and a tenth of a second.
-const DefaultMaxExpansion = 1000
+// and 69 at most (a tool that expands test collections 88 times), and no
+// tool comes near the floor, so the bound leaves real tools a margin of
+// almost four on the factor, while a bomb in a small file stops after
+// some tens of megabytes and a tenth of a second, and one in a 1 MiB
+// request (MCP's limit) after about 272 MiB.
+const DefaultMaxExpansion = 256
 
 // ExpansionFloor is the part of the bound that does not depend on the
 // size of the inputs, so that a small tool may still expand a macro a few
