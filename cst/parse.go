@@ -180,8 +180,12 @@ func (p *parser) document() {
 	}
 	for len(p.elems) > 0 {
 		e := p.elems[len(p.elems)-1]
-		p.errorf(len(p.src), "unclosed element <%s> opened at %s: add </%s> before the end of the file",
-			p.nameOf(e), p.where(e), p.nameOf(e))
+		// Past the error limit, finding out where each element opened
+		// would cost a search per element of a deep document for nothing.
+		if !p.tooMany {
+			p.errorf(len(p.src), "unclosed element <%s> opened at %s: add </%s> before the end of the file",
+				p.nameOf(e), p.where(e), p.nameOf(e))
+		}
 		p.closeElement()
 	}
 	if p.rootState == 0 {

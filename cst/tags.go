@@ -315,6 +315,9 @@ func (p *parser) endTag() {
 		p.errorf(start, "end tag </%s> outside the root element: remove it", name)
 	case ne == start+2:
 		p.errorf(start, "end tag without a name: write </%s>", p.nameOf(p.elems[len(p.elems)-1]))
+	case target < 0 && p.tooMany:
+		// Past the error limit: no message, and no search for where the
+		// innermost element opened.
 	case target < 0:
 		top := p.elems[len(p.elems)-1]
 		p.errorf(start, "mismatched end tag: </%s> does not close <%s> opened at %s, and no open element is named %s: fix the name or remove the end tag",
