@@ -41,14 +41,20 @@ const (
 // what makes the limit matter to a tool author.
 const refuser = "libxml2 (so lxml, and Galaxy)"
 
+// The checks run on every tag, name and text: each is a comparison the
+// compiler inlines, with the report in a function of its own.
+
 // checkDepth reports the start tag at start when the element it opens is
 // nested past MaxDepth. Only the first such element is reported: the
 // others follow from it, and a document nested a million deep would
 // otherwise report each.
 func (p *parser) checkDepth(start int, name []byte) {
-	if len(p.elems) < MaxDepth || p.tooDeep {
-		return
+	if len(p.elems) >= MaxDepth && !p.tooDeep {
+		p.reportDepth(start, name)
 	}
+}
+
+func (p *parser) reportDepth(start int, name []byte) {
 	p.tooDeep = true
 	p.errorf(start, "element <%s> is nested too deep: it is inside %d open elements, and %s refuses documents nesting more than %d (\"Excessive depth in document\"); nest the elements less deeply",
 		elide(name), len(p.elems), refuser, MaxDepth)
@@ -57,9 +63,13 @@ func (p *parser) checkDepth(start int, name []byte) {
 // checkName reports the name src[start:end] when it is longer than
 // MaxNameLen bytes; what says what it names.
 func (p *parser) checkName(start, end int, what string) {
-	if msg := p.nameTooLong(start, end, what); msg != "" {
-		p.errorf(start, "%s", msg)
+	if end-start > MaxNameLen {
+		p.longName(start, end, what)
 	}
+}
+
+func (p *parser) longName(start, end int, what string) {
+	p.errorf(start, "%s", p.nameTooLong(start, end, what))
 }
 
 // nameTooLong returns checkName's message, or "" when the name is not too
@@ -107,10 +117,12 @@ func (p *parser) checkBody(at, start, end int, what, theirs string) int {
 // never makes text longer, so only texts longer than that as written are
 // counted.
 func (p *parser) checkText(first int) {
-	start := int(p.t.toks[first].start)
-	if p.pos-start <= MaxTextLen {
-		return
+	if p.pos-int(p.t.toks[first].start) > MaxTextLen {
+		p.measureText(first)
 	}
+}
+
+func (p *parser) measureText(first int) {
 	size := 0
 	for i := first; i < len(p.t.toks); i++ {
 		tok := p.t.toks[i]

@@ -100,8 +100,12 @@ func (p *parser) startTag() {
 // message, which names the element, is made only when needed.
 func (p *parser) checkTag(start int, elName []byte) {
 	if p.pos-start > MaxTextLen {
-		p.checkSpan(start, p.pos, "start tag <"+elide(elName)+">")
+		p.longTag(start, elName)
 	}
+}
+
+func (p *parser) longTag(start int, elName []byte) {
+	p.checkSpan(start, p.pos, "start tag <"+elide(elName)+">")
 }
 
 // errorRunEnd returns the end of the junk run starting at p.pos inside a tag.
