@@ -3,6 +3,7 @@ package cst_test
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -195,4 +196,87 @@ func argBatches(args []string, limit int) [][]string {
 		size += len(a) + 1
 	}
 	return out
+}
+
+// parsedCorpus parses the shared corpus once for the walk benchmarks.
+func parsedCorpus(b *testing.B) ([]*cst.Tree, int64) {
+	b.Helper()
+	files, total := corpusTotal(b)
+	trees := make([]*cst.Tree, len(files))
+	for i, f := range files {
+		trees[i] = cst.Parse(f.rel, f.src)
+	}
+	return trees, total
+}
+
+// BenchmarkInspect walks every node of every corpus file with Inspect.
+func BenchmarkInspect(b *testing.B) {
+	trees, total := parsedCorpus(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for range b.N {
+		for _, t := range trees {
+			cst.Inspect(t.Root(), func(cst.Node) bool { n++; return true })
+		}
+	}
+	if n == 0 {
+		b.Fatal("no nodes visited")
+	}
+	reportFiles(b, len(trees))
+}
+
+// BenchmarkFprint dumps every corpus file as `gtr debug tree` does.
+func BenchmarkFprint(b *testing.B) {
+	trees, total := parsedCorpus(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, t := range trees {
+			if err := cst.Fprint(io.Discard, t); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	reportFiles(b, len(trees))
+}
+
+// BenchmarkViewWalks runs the typed views that walk nested blocks (inputs,
+// input items, output actions, test parameters) over every corpus tool.
+func BenchmarkViewWalks(b *testing.B) {
+	trees, total := parsedCorpus(b)
+	b.SetBytes(total)
+	b.ReportAllocs()
+	b.ResetTimer()
+	n := 0
+	for range b.N {
+		for _, t := range trees {
+			tool, ok := cst.ToolOf(t)
+			if !ok {
+				continue
+			}
+			for range tool.Inputs().Walk() {
+				n++
+			}
+			for range tool.Inputs().Items() {
+				n++
+			}
+			for o := range tool.Outputs().Walk() {
+				for range o.Actions().Actions() {
+					n++
+				}
+			}
+			for test := range tool.Tests().Tests() {
+				for range test.Params() {
+					n++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		b.Fatal("no views visited")
+	}
+	reportFiles(b, len(trees))
 }

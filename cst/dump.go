@@ -25,7 +25,7 @@ const dumpTextMax = 60
 // errors follow the tree, one "file:line:col: msg" per line.
 func Fprint(w io.Writer, t *Tree) error {
 	p := dumper{t: t, w: bufio.NewWriter(w)}
-	p.node(t.Root(), 0)
+	p.tree()
 	for _, e := range t.Errors() {
 		p.w.WriteString(e.Error())
 		p.w.WriteByte('\n')
@@ -39,36 +39,36 @@ type dumper struct {
 	buf []byte
 }
 
-// node prints n and, one level deeper, its own tokens and its children
-// interleaved in source order.
-func (p *dumper) node(n Node, depth int) {
-	p.line(depth, n.Kind().String(), n.Span())
-	if k := n.Kind(); k == KindElement || k == KindAttribute {
-		p.buf = append(p.buf, " name="...)
-		p.buf = append(p.buf, n.Name()...)
-	}
-	p.flush()
-
-	end := n.Span().End
-	c := n.FirstChild()
-	tok := n.FirstToken()
-	for tok.IsValid() && tok.Span().Start < end {
-		// An empty child (one without tokens) sits just before the token
-		// that follows it; a non-empty one holds the next token that is
-		// not n's own.
-		if c.IsValid() && (c.Span().Len() == 0 && c.Span().Start <= tok.Span().Start || tok.Node() != n) {
-			p.node(c, depth+1)
-			if last := c.LastToken(); last.IsValid() {
-				tok = last.Next()
-			}
-			c = c.NextSibling()
-			continue
+// tree prints every node and, one level deeper than the node holding it,
+// every token, in source order. Nodes are stored in preorder and tokens in
+// source order, so merging the two lists gives the outline: a node comes
+// before the tokens from its first one on, and an empty node (one without
+// tokens) just before the token that follows it. Walking the arrays rather
+// than recursing keeps the dump of a deep tree off the stack.
+func (p *dumper) tree() {
+	t := p.t
+	// depth[i] is the depth of node i: its parent's plus one, and the
+	// parent comes first in preorder.
+	depth := make([]int32, len(t.nodes))
+	tok := 0
+	for i := range t.nodes {
+		r := &t.nodes[i]
+		if r.parent != none {
+			depth[i] = depth[r.parent] + 1
 		}
-		p.token(tok, depth+1)
-		tok = tok.Next()
+		for ; tok < int(r.first); tok++ {
+			p.token(Token{t, int32(tok)}, int(depth[t.toks[tok].node])+1)
+		}
+		n := Node{t, int32(i)}
+		p.line(int(depth[i]), r.kind.String(), n.Span())
+		if r.kind == KindElement || r.kind == KindAttribute {
+			p.buf = append(p.buf, " name="...)
+			p.buf = append(p.buf, n.Name()...)
+		}
+		p.flush()
 	}
-	for ; c.IsValid(); c = c.NextSibling() {
-		p.node(c, depth+1)
+	for ; tok < len(t.toks); tok++ {
+		p.token(Token{t, int32(tok)}, int(depth[t.toks[tok].node])+1)
 	}
 }
 

@@ -170,7 +170,12 @@ func TestErrorCasesCoverMessages(t *testing.T) {
 			produced = append(produced, e.Msg)
 		}
 	}
-	formats := parserMessages(t, "parse.go", "tags.go")
+	eachLimitCase(func(c errorCase) {
+		for _, e := range cst.Parse("t.xml", []byte(c.src)).Errors() {
+			produced = append(produced, e.Msg)
+		}
+	})
+	formats := parserMessages(t, "parse.go", "tags.go", "limits.go")
 	if len(formats) < 40 {
 		t.Fatalf("found only %d message formats in the parser source", len(formats))
 	}

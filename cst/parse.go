@@ -46,6 +46,13 @@ type parser struct {
 	names    *nameTable // interned element and attribute names
 	openAttr bool       // the last attribute value runs to the end of the file
 	sawCR    bool       // the text or CDATA section being read holds a carriage return
+
+	tooDeep bool // an element nested past MaxDepth has been reported
+
+	// The CDATA sections of a run of adjacent ones, which libxml2 joins into
+	// one node: the last one's node and their normalised length.
+	cdataLast int32
+	cdataRun  int
 }
 
 // Parse builds the lossless tree of src. It never fails: problems are in
@@ -70,7 +77,7 @@ func parse(file string, src []byte, toks []token, nodes []node, names *nameTable
 	// One allocation gives both stacks room for the nesting of real files,
 	// which is at most 13 deep, instead of growing them from nothing.
 	stacks := make([]int32, 64)
-	p := &parser{t: t, src: src, open: stacks[:0:32], elems: stacks[32:32], cur: none, names: names}
+	p := &parser{t: t, src: src, open: stacks[:0:32], elems: stacks[32:32], cur: none, names: names, cdataLast: none}
 	p.document()
 	// The tree keeps the names as they are now; a shared table grows past
 	// them, and the full slice expression keeps the tree from appending to it.
@@ -173,8 +180,12 @@ func (p *parser) document() {
 	}
 	for len(p.elems) > 0 {
 		e := p.elems[len(p.elems)-1]
-		p.errorf(len(p.src), "unclosed element <%s> opened at %s: add </%s> before the end of the file",
-			p.nameOf(e), p.where(e), p.nameOf(e))
+		// Past the error limit, finding out where each element opened
+		// would cost a search per element of a deep document for nothing.
+		if !p.tooMany {
+			p.errorf(len(p.src), "unclosed element <%s> opened at %s: add </%s> before the end of the file",
+				p.nameOf(e), p.where(e), p.nameOf(e))
+		}
 		p.closeElement()
 	}
 	if p.rootState == 0 {
@@ -274,6 +285,7 @@ func (p *parser) text() Kind {
 	first := len(p.t.toks)
 	p.sawCR = false
 	k := p.charData()
+	p.checkText(first)
 	// One Chars token holds no reference; charData notes carriage returns.
 	if len(p.t.toks) == first+1 && p.t.toks[first].kind == TokChars && !p.sawCR {
 		p.t.nodes[n].flags |= flagVerbatim
@@ -288,6 +300,7 @@ func (p *parser) textOutsideRoot() {
 		end++
 	}
 	if end > p.pos {
+		p.checkSpan(p.pos, end, "whitespace outside the root element")
 		p.emit(TokSpace, end)
 		return
 	}
@@ -479,6 +492,9 @@ func (p *parser) scanReference(i int, inAttr bool) (end int, kind TokKind, msg s
 		return i + 1, TokError, "bare '&': write &amp; or wrap the text in CDATA"
 	}
 	name := src[j:ne]
+	if msg := p.nameTooLong(j, ne, "entity name"); msg != "" {
+		return max(ne, i+1), TokError, msg
+	}
 	if ne >= len(src) || src[ne] != ';' {
 		return i + 1, TokError, fmt.Sprintf("entity reference &%s is missing its ';' (write &amp; for a literal '&')", name)
 	}
@@ -493,9 +509,11 @@ func (p *parser) comment() {
 	start := p.pos
 	body := start + 4
 	end := bytes.Index(p.src[body:], []byte("-->"))
+	p.sawCR = false
 	if end < 0 {
 		p.errorf(start, "unclosed comment: add --> to end it")
 		p.checkChars(body, len(p.src), "comment")
+		p.checkBody(start, body, len(p.src), "comment", "Comment too big found")
 		p.emit(TokComment, len(p.src))
 		p.closeNode(n)
 		return
@@ -505,11 +523,14 @@ func (p *parser) comment() {
 		p.errorf(body+dd, "'--' is not allowed inside a comment: separate the dashes or remove them")
 	}
 	p.checkChars(body, end, "comment")
+	p.checkBody(start, body, end, "comment", "Comment too big found")
 	p.emit(TokComment, end+3)
 	p.closeNode(n)
 }
 
 func (p *parser) cdata() {
+	// A section right after another, with nothing between, joins its run.
+	joins := p.cur != none && p.cdataLast != none && p.t.nodes[p.cur].lastChild == p.cdataLast
 	n := p.openNode(KindCDATA)
 	start := p.pos
 	if len(p.elems) == 0 {
@@ -517,18 +538,22 @@ func (p *parser) cdata() {
 	}
 	body := start + 9
 	end := bytes.Index(p.src[body:], []byte("]]>"))
+	p.sawCR = false
 	if end < 0 {
 		p.errorf(start, "unclosed CDATA section: add ]]> to end it")
 		p.checkChars(body, len(p.src), "CDATA section")
+		p.checkBody(start, body, len(p.src), "CDATA section", "CData section too big found")
 		p.emit(TokCDATA, len(p.src))
 		p.closeNode(n)
 		return
 	}
-	p.sawCR = false
 	p.checkChars(body, body+end, "CDATA section")
+	size := p.checkBody(start, body, body+end, "CDATA section", "CData section too big found")
 	if !p.sawCR {
 		p.t.nodes[n].flags |= flagVerbatim
 	}
+	p.cdataRun = p.cdataJoin(start, size, joins)
+	p.cdataLast = n
 	p.emit(TokCDATA, body+end+3)
 	p.closeNode(n)
 }
@@ -558,7 +583,17 @@ func (p *parser) pi() {
 	if end < 0 {
 		p.errorf(start, "unclosed processing instruction: add ?> to end it")
 	}
+	p.checkName(start+2, ne, "processing instruction target")
+	p.sawCR = false
 	p.checkChars(ne, stop, "processing instruction")
+	// The data starts after the whitespace that follows the target.
+	dataEnd := stop
+	if end >= 0 {
+		dataEnd -= len("?>")
+	}
+	if data := p.skipSpace(ne); data < dataEnd {
+		p.checkBody(start, data, dataEnd, "processing instruction data", "PI too big found")
+	}
 	p.emit(TokPI, stop)
 	p.closeNode(n)
 }
@@ -583,6 +618,7 @@ func (p *parser) xmlDecl() {
 		return
 	}
 	stop := start + end + 2
+	p.checkSpan(start, stop, "XML declaration")
 	p.checkXMLDecl(start+5, start+end)
 	p.emit(TokXMLDecl, stop)
 	p.closeNode(n)

@@ -26,6 +26,8 @@ func (p *parser) startTag() {
 	nameStart := p.pos
 	p.emit(TokName, nameEnd(p.src, p.pos))
 	elName := p.src[nameStart:p.pos]
+	p.checkDepth(start, elName)
+	p.checkName(nameStart, p.pos, "element name")
 	id := p.names.intern(elName)
 	p.t.nodes[el].nameID = id
 	p.t.nodes[tag].nameID = id
@@ -46,6 +48,7 @@ func (p *parser) startTag() {
 			if !p.openAttr { // the unclosed value has been reported
 				p.errorf(start, "unclosed start tag <%s>: add '>'", elName)
 			}
+			p.checkTag(start, elName)
 			p.closeNode(tag)
 			p.pushElement(el)
 			return
@@ -54,17 +57,20 @@ func (p *parser) startTag() {
 		switch {
 		case c == '>':
 			p.emit(TokGT, p.pos+1)
+			p.checkTag(start, elName)
 			p.closeNode(tag)
 			p.pushElement(el)
 			return
 		case c == '/' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '>':
 			p.emit(TokSlashGT, p.pos+2)
+			p.checkTag(start, elName)
 			p.closeNode(tag)
 			p.closeNode(el)
 			p.finishElement()
 			return
 		case c == '<':
 			p.errorf(p.pos, "start tag <%s> is not closed: add '>' before this '<'", elName)
+			p.checkTag(start, elName)
 			p.closeNode(tag)
 			p.pushElement(el)
 			return
@@ -87,6 +93,19 @@ func (p *parser) startTag() {
 			p.emit(TokError, p.errorRunEnd())
 		}
 	}
+}
+
+// checkTag reports the start tag from start to p.pos when it is longer than
+// libxml2 reads in one piece. It is apart from checkSpan so that the
+// message, which names the element, is made only when needed.
+func (p *parser) checkTag(start int, elName []byte) {
+	if p.pos-start > MaxTextLen {
+		p.longTag(start, elName)
+	}
+}
+
+func (p *parser) longTag(start int, elName []byte) {
+	p.checkSpan(start, p.pos, "start tag <"+elide(elName)+">")
 }
 
 // errorRunEnd returns the end of the junk run starting at p.pos inside a tag.
@@ -139,6 +158,7 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 	nameStart := p.pos
 	p.emit(TokName, nameEnd(p.src, p.pos))
 	nameBytes := p.src[nameStart:p.pos]
+	p.checkName(nameStart, p.pos, "attribute name")
 	id := p.names.intern(nameBytes)
 	p.t.nodes[a].nameID = id
 	if prev := p.names.seenAttr(id, nameStart); prev >= 0 {
@@ -280,6 +300,7 @@ func (p *parser) endTag() {
 	start := p.pos
 	ne := nameEnd(p.src, start+2)
 	name := p.src[start+2 : ne]
+	p.checkName(start+2, ne, "element name")
 	target := -1 // index into p.elems of the element this tag closes
 	// With deep nesting, the counts tell when no open element has the name.
 	search := ne > start+2 && (p.openNames == nil || p.openNames[string(name)] > 0)
@@ -298,6 +319,9 @@ func (p *parser) endTag() {
 		p.errorf(start, "end tag </%s> outside the root element: remove it", name)
 	case ne == start+2:
 		p.errorf(start, "end tag without a name: write </%s>", p.nameOf(p.elems[len(p.elems)-1]))
+	case target < 0 && p.tooMany:
+		// Past the error limit: no message, and no search for where the
+		// innermost element opened.
 	case target < 0:
 		top := p.elems[len(p.elems)-1]
 		p.errorf(start, "mismatched end tag: </%s> does not close <%s> opened at %s, and no open element is named %s: fix the name or remove the end tag",
@@ -330,6 +354,9 @@ func (p *parser) endTag() {
 		p.emit(TokGT, p.pos+1)
 	} else {
 		p.errorf(p.pos, "end tag </%s> is not closed: add '>'", name)
+	}
+	if p.pos-start > MaxTextLen {
+		p.checkSpan(start, p.pos, "end tag </"+elide(name)+">")
 	}
 	p.closeNode(et)
 	if target >= 0 {
@@ -373,6 +400,7 @@ func (p *parser) doctypeDecl() {
 		end = len(p.src)
 	}
 	p.checkChars(start, end, "DOCTYPE")
+	p.checkSpan(start, end, "DOCTYPE declaration")
 	p.emit(TokDoctype, end)
 	p.closeNode(n)
 }
@@ -514,6 +542,9 @@ func (p *parser) declHead(i int) (int, string) {
 	ne := nameEnd(src, j)
 	if !spaced || ne == j {
 		return j, fmt.Sprintf("DOCTYPE internal subset: <!%s must be followed by whitespace and a name", keyword)
+	}
+	if msg := p.nameTooLong(j, ne, "declared name"); msg != "" {
+		return j, msg
 	}
 	if keyword == "ENTITY" && !pe {
 		if p.entities == nil {

@@ -441,11 +441,18 @@ func (n Node) Descendants() iter.Seq[Node] {
 // Inspect walks the subtree of n in preorder, calling f for each node; when
 // f returns false the children of that node are skipped.
 func Inspect(n Node, f func(Node) bool) {
-	if !n.IsValid() || !f(n) {
+	if !n.IsValid() {
 		return
 	}
-	for c := range n.Children() {
-		Inspect(c, f)
+	// The subtree is a run of the preorder array, and a node's after skips
+	// its children: the walk needs no stack however deep the tree.
+	nodes := n.t.nodes
+	for i, end := n.i, nodes[n.i].after; i < end; {
+		if f(Node{n.t, i}) {
+			i++
+		} else {
+			i = nodes[i].after
+		}
 	}
 }
 

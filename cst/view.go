@@ -63,24 +63,62 @@ func viewAs(n Node, names ...string) (viewElem, bool) {
 // through <expand>: an <expand> is replaced by its child elements, and a
 // <token> child of an <expand> (content for a named yield) by its own.
 func viewElements(n Node) iter.Seq[Node] {
-	return func(yield func(Node) bool) { viewEachElement(n, false, yield) }
+	return func(yield func(Node) bool) {
+		viewScan(n, func(c Node) viewStep {
+			if !yield(c) {
+				return viewStop
+			}
+			return viewSkip
+		})
+	}
 }
 
-func viewEachElement(n Node, inExpand bool, yield func(Node) bool) bool {
-	for c := range n.Elements() {
-		switch {
-		case c.Is("expand"):
-			if !viewEachElement(c, true, yield) {
-				return false
-			}
-		case inExpand && c.Is("token"):
-			if !viewEachElement(c, false, yield) {
-				return false
-			}
+// viewStep tells viewScan where to go on from an element.
+type viewStep uint8
+
+const (
+	viewSkip    viewStep = iota // after the element
+	viewDescend                 // with the elements inside it
+	viewStop                    // nowhere: the scan ends
+)
+
+// viewScan calls f for each element viewElements(n) yields, in document
+// order, and, after an element for which f returns viewDescend, for each
+// element viewElements yields of that one, before going on. It reports
+// false when f stopped it. The views that read nested blocks (inputs in
+// conditionals, actions in conditionals, ...) are such scans.
+//
+// The subtree of n is a run of the preorder node array in which a node's
+// after skips its children: the scan steps through it without recursion,
+// in time linear in the size of the subtree however deep it is.
+func viewScan(n Node, f func(Node) viewStep) bool {
+	if n.t == nil {
+		return true
+	}
+	t := n.t
+	nodes := t.nodes
+	for i, end := n.i+1, nodes[n.i].after; i < end; {
+		r := &nodes[i]
+		if r.kind != KindElement {
+			i = r.after // a tag, text or comment: nothing to yield inside
+			continue
+		}
+		c := Node{t, i}
+		// An <expand> stands for its content, and so does a <token> passed
+		// to an <expand> reached that way; n's own children are n's, even
+		// when n is an <expand>. f sees no <expand>, so an <expand> whose
+		// children are read was reached through another or is n.
+		if c.Is("expand") || r.parent != n.i && c.Is("token") && (Node{t, r.parent}).Is("expand") {
+			i++
+			continue
+		}
+		switch f(c) {
+		case viewStop:
+			return false
+		case viewDescend:
+			i++
 		default:
-			if !yield(c) {
-				return false
-			}
+			i = r.after
 		}
 	}
 	return true

@@ -81,19 +81,15 @@ func viewInputItems(n Node) iter.Seq[Input] {
 }
 
 func viewEachItem(n Node, yield func(Input) bool) bool {
-	for c := range viewElements(n) {
+	return viewScan(n, func(c Node) viewStep {
 		switch {
 		case c.Is("page"):
-			if !viewEachItem(c, yield) {
-				return false
-			}
-		case viewIsInput(c):
-			if !yield(Input{viewElem{c}}) {
-				return false
-			}
+			return viewDescend
+		case viewIsInput(c) && !yield(Input{viewElem{c}}):
+			return viewStop
 		}
-	}
-	return true
+		return viewSkip
+	})
 }
 
 // viewWalkInputs yields every declaration below n in preorder.
@@ -102,22 +98,19 @@ func viewWalkInputs(n Node) iter.Seq[Input] {
 }
 
 func viewWalk(n Node, yield func(Input) bool) bool {
-	for c := range viewElements(n) {
+	return viewScan(n, func(c Node) viewStep {
 		switch {
 		case c.Is("page"), c.Is("when"):
-			if !viewWalk(c, yield) {
-				return false
-			}
-		case viewIsInput(c):
-			if !yield(Input{viewElem{c}}) {
-				return false
-			}
-			if !c.Is("param") && !viewWalk(c, yield) {
-				return false
-			}
+			return viewDescend
+		case !viewIsInput(c):
+			return viewSkip
+		case !yield(Input{viewElem{c}}):
+			return viewStop
+		case c.Is("param"):
+			return viewSkip
 		}
-	}
-	return true
+		return viewDescend
+	})
 }
 
 func viewWalkNamed(n Node, name string) iter.Seq[Node] {

@@ -274,19 +274,15 @@ func (a Actions) Actions() iter.Seq[OutputAction] {
 }
 
 func viewEachAction(n Node, yield func(OutputAction) bool) bool {
-	for c := range viewElements(n) {
+	return viewScan(n, func(c Node) viewStep {
 		switch {
-		case c.Is("action"):
-			if !yield(OutputAction{viewElem{c}}) {
-				return false
-			}
+		case c.Is("action") && !yield(OutputAction{viewElem{c}}):
+			return viewStop
 		case c.Is("conditional"), c.Is("when"):
-			if !viewEachAction(c, yield) {
-				return false
-			}
+			return viewDescend
 		}
-	}
-	return true
+		return viewSkip
+	})
 }
 
 // Conditionals yields the <conditional> children; Name is the dotted path

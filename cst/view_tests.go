@@ -109,19 +109,15 @@ func viewTestParams(n Node) iter.Seq[TestParam] {
 }
 
 func viewEachTestParam(n Node, yield func(TestParam) bool) bool {
-	for c := range viewElements(n) {
+	return viewScan(n, func(c Node) viewStep {
 		switch {
-		case c.Is("param"):
-			if !yield(TestParam{viewElem{c}}) {
-				return false
-			}
+		case c.Is("param") && !yield(TestParam{viewElem{c}}):
+			return viewStop
 		case c.Is("conditional"), c.Is("repeat"), c.Is("section"):
-			if !viewEachTestParam(c, yield) {
-				return false
-			}
+			return viewDescend
 		}
-	}
-	return true
+		return viewSkip
+	})
 }
 
 func viewTestGroups(n Node, name string) iter.Seq[TestGroup] {
