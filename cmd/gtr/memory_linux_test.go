@@ -5,7 +5,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -38,18 +37,14 @@ func TestCorpusPeakMemory(t *testing.T) {
 		{"format", "-check", "."},
 	} {
 		t.Run(args[0], func(t *testing.T) {
-			cmd := exec.Command(gtrBin, args...)
-			cmd.Dir, cmd.Env = corpus, env
+			cmd, peakFile := measuredCommand(t, args...)
+			cmd.Dir, cmd.Env = corpus, append(env, cmd.Env[len(cmd.Env)-1])
 			err := cmd.Run()
 			var exit *exec.ExitError
 			if err != nil && (!errors.As(err, &exit) || exit.ExitCode() != exitFindings) {
 				t.Fatalf("gtr %s: %v", strings.Join(args, " "), err)
 			}
-			ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-			if !ok {
-				t.Fatalf("no resource usage for the child: %T", cmd.ProcessState.SysUsage())
-			}
-			rss := int64(ru.Maxrss) << 10
+			rss := peakOf(t, peakFile)
 			t.Logf("gtr %s over the corpus: peak RSS %.1f MiB (bound %d MiB)", strings.Join(args, " "), float64(rss)/(1<<20), maxCorpusRSS>>20)
 			if rss >= maxCorpusRSS {
 				t.Errorf("gtr %s over the corpus: peak RSS %.1f MiB, want under %d MiB", strings.Join(args, " "), float64(rss)/(1<<20), maxCorpusRSS>>20)

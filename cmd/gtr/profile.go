@@ -11,14 +11,35 @@ import (
 )
 
 // startProfile writes a CPU profile of the run to the file named by
-// GTR_CPUPROFILE, and a heap profile at the end of the run to the file
-// named by GTR_MEMPROFILE, for measuring gtr on real files (see README,
-// Performance). It returns the function that stops them.
+// GTR_CPUPROFILE, a heap profile at the end of the run to the file named
+// by GTR_MEMPROFILE and the run's peak resident set to the file named by
+// GTR_PEAKRSS, for measuring gtr on real files (see README, Performance).
+// It returns the function that stops them.
 func startProfile() func() {
 	stopCPU := startCPUProfile()
 	return func() {
 		stopCPU()
 		writeHeapProfile()
+		writePeakRSS()
+	}
+}
+
+// writePeakRSS writes the process's peak resident set, in bytes, as a
+// decimal number to the file named by GTR_PEAKRSS. A parent cannot learn
+// it from the child's resource usage on Linux, which reports the parent's
+// own size when the parent is larger (the child's image before its exec
+// counts).
+func writePeakRSS() {
+	path := os.Getenv("GTR_PEAKRSS")
+	if path == "" {
+		return
+	}
+	n, err := peakRSS()
+	if err == nil {
+		err = os.WriteFile(path, []byte(fmt.Sprintln(n)), 0o644)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "gtr: GTR_PEAKRSS: %v\n", err)
 	}
 }
 

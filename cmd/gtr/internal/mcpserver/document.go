@@ -78,6 +78,17 @@ type Violation struct {
 	Fix         string `json:"fix,omitempty" jsonschema:"what the fix does, for fixable findings"`
 }
 
+// MaxViolations bounds the findings a result lists: a tool with a hundred
+// thousand findings (a generated or hostile one) would otherwise answer
+// with tens of megabytes an agent cannot use, and cost seconds to encode.
+// The counts of a result still count every finding.
+const MaxViolations = 1000
+
+// firstFindings returns the first MaxViolations of diags.
+func firstFindings(diags []rules.Diagnostic) []rules.Diagnostic {
+	return diags[:min(len(diags), MaxViolations)]
+}
+
 func violations(t *cst.Tree, diags []rules.Diagnostic) []Violation {
 	out := make([]Violation, 0, len(diags))
 	for _, d := range diags {

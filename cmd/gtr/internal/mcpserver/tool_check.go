@@ -19,7 +19,8 @@ type CheckInput struct {
 // CheckOutput is check_tool's result.
 type CheckOutput struct {
 	Envelope
-	Violations    []Violation `json:"violations,omitempty" jsonschema:"findings in source order"`
+	Violations    []Violation `json:"violations,omitempty" jsonschema:"findings in source order (the first 1000 when truncated)"`
+	Truncated     bool        `json:"truncated,omitempty" jsonschema:"true when there are more findings than violations lists; fixable and advisory count them all"`
 	AdvisoryCodes []string    `json:"advisory_codes,omitempty" jsonschema:"sorted codes of the advisory findings"`
 	Fixable       int         `json:"fixable" jsonschema:"number of findings format_tool would fix"`
 	Advisory      int         `json:"advisory" jsonschema:"number of report-only findings"`
@@ -49,7 +50,7 @@ func checkTool(ctx context.Context, in CheckInput) (CheckOutput, error) {
 	if err != nil {
 		return CheckOutput{}, expandError(err, in.XML, in.Macros)
 	}
-	out := CheckOutput{Violations: violations(t, diags)}
+	out := CheckOutput{Violations: violations(t, firstFindings(diags)), Truncated: len(diags) > MaxViolations}
 	seen := map[string]bool{}
 	for _, d := range diags {
 		if !d.Advisory {

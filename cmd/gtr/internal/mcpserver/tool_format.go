@@ -24,7 +24,8 @@ type FormatOutput struct {
 	Changed      bool        `json:"changed" jsonschema:"whether any byte changed"`
 	Diff         string      `json:"diff,omitempty" jsonschema:"unified diff (a/tool.xml → b/tool.xml) of exactly the bytes that changed; empty when unchanged"`
 	AppliedCodes []string    `json:"applied_codes,omitempty" jsonschema:"sorted codes of the rules whose fixes were applied"`
-	Advisory     []Violation `json:"advisory,omitempty" jsonschema:"report-only findings of the selected advisory rules, on the formatted text"`
+	Advisory     []Violation `json:"advisory,omitempty" jsonschema:"report-only findings of the selected advisory rules, on the formatted text (the first 1000 when truncated)"`
+	Truncated    bool        `json:"truncated,omitempty" jsonschema:"true when there are more advisory findings than advisory lists"`
 	Notes        []string    `json:"notes,omitempty" jsonschema:"remarks about the run"`
 }
 
@@ -63,12 +64,14 @@ func formatTool(ctx context.Context, in FormatInput) (FormatOutput, error) {
 		Diff:         rewrite.UnifiedDiff("a/tool.xml", "b/tool.xml", t.Source(), res.Output, 3),
 		AppliedCodes: res.Codes(),
 	}
-	ft := cstParse(res.Output)
-	for _, v := range violations(ft, res.Findings) {
-		if v.Advisory {
-			out.Advisory = append(out.Advisory, v)
+	var advisory []rules.Diagnostic
+	for _, d := range res.Findings {
+		if d.Advisory {
+			advisory = append(advisory, d)
 		}
 	}
+	out.Advisory = violations(cstParse(res.Output), firstFindings(advisory))
+	out.Truncated = len(advisory) > MaxViolations
 	return out, nil
 }
 
