@@ -161,7 +161,9 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 	p.checkName(nameStart, p.pos, "attribute name")
 	id := p.names.intern(nameBytes)
 	p.t.nodes[a].nameID = id
-	if prev := p.names.seenAttr(id, nameStart); prev >= 0 {
+	// Past the error limit, a million duplicates must not each work out
+	// where the first one was.
+	if prev := p.names.seenAttr(id, nameStart); prev >= 0 && !p.tooMany {
 		p.errorf(nameStart, "duplicate attribute %s on <%s>: it is already set at %s; an attribute may appear once per element, so remove one",
 			nameBytes, elName, p.at(prev))
 	}
