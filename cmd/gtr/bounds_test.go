@@ -103,8 +103,8 @@ func TestBombIsAFileError(t *testing.T) {
 }
 
 // wideExpansion is a tool expanding a macro of 1000 params 510 times:
-// 510,000 elements, past the expander's bound on elements created
-// (half a million), from 33 KB.
+// 510,000 elements from 39 KB, some 27 MB expanded, past the expansion
+// bound (256 times the input plus 16 MiB, some 26.8 MB).
 func wideExpansion() string {
 	return "<tool id=\"wide\" name=\"wide\" version=\"1\">\n  <macros>\n    <xml name=\"m0\">" +
 		strings.Repeat("<param name=\"p\" type=\"text\"/>", 1000) + "</xml>\n  </macros>\n  <command>true</command>\n  <inputs>" +
@@ -112,10 +112,10 @@ func wideExpansion() string {
 }
 
 // TestTooLargeExpansionIsAFileError: a tool whose expansion passes the
-// element bound is an error for that file in check and format (where the
-// expansion gate used to compare the files themselves and pass the
-// rewrite), at the <expand> that crossed it; the other tool is reported
-// as usual.
+// expansion bound is an error for that file in check and format (where
+// the expansion gate used to compare the files themselves and pass the
+// rewrite), at the definition of the macro that grows; the other tool is
+// reported as usual.
 func TestTooLargeExpansionIsAFileError(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
@@ -130,9 +130,9 @@ func TestTooLargeExpansionIsAFileError(t *testing.T) {
 		err  string
 		out  string
 	}{
-		{[]string{"check", "."}, "error: wide.xml:6:", "0 file(s) clean; 0 skipped (not a Galaxy tool or macro file); 1 errored."},
-		{[]string{"format", "--check", "."}, "error: wide.xml:6:", "1 file(s) would be reformatted, 0 file(s) would be left unchanged, 0 skipped (not a Galaxy tool), 1 errored."},
-		{[]string{"diff", "."}, "error: wide.xml:6:", "+++ b/good.xml"},
+		{[]string{"check", "."}, "error: wide.xml:3:5: macro m0 expands exponentially", "0 file(s) clean; 0 skipped (not a Galaxy tool or macro file); 1 errored."},
+		{[]string{"format", "--check", "."}, "error: wide.xml:3:5: macro m0 expands exponentially", "1 file(s) would be reformatted, 0 file(s) would be left unchanged, 0 skipped (not a Galaxy tool), 1 errored."},
+		{[]string{"diff", "."}, "error: wide.xml:3:5: macro m0 expands exponentially", "+++ b/good.xml"},
 	} {
 		stdout, stderr, code := runGTR(t, dir, tt.args...)
 		name := strings.Join(tt.args, " ")
