@@ -38,8 +38,8 @@ var hostileEngineBudget = engineBudget{base: 2 * time.Second, perByte: 1500 * ti
 // engineCost is what runEngines measured.
 type engineCost struct {
 	took  time.Duration // CPU time of the process (user and system), robust to a busy machine
-	alloc uint64 // bytes allocated
-	err   error  // the first error an engine answered with
+	alloc uint64        // bytes allocated
+	err   error         // the first error an engine answered with
 }
 
 // runEngines runs parse, strict check and gated format over a tool and
