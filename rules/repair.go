@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -109,7 +108,10 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 		return nil
 	}
 	view := schema.Expanded(res)
-	errs, err := schema.ValidateContext(opts.Context, view, newest)
+	// The probes let each candidate name be checked where its error is,
+	// rather than by validating the whole view again: a tool of many
+	// misspellings costs their number plus its size, not their product.
+	errs, probes, err := schema.ValidateProbes(opts.Context, view, newest)
 	if p.stop(err) {
 		return nil
 	}
@@ -125,12 +127,9 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 		p.views.settle()
 		return nil
 	}
-	pl := &repairPlanner{p: p, ctx: opts.Context, res: res, view: view, profile: newest, seen: map[string]bool{}}
-	for _, e := range errs {
-		if p.fatal != nil {
-			return nil
-		}
-		pl.repair(e)
+	pl := &repairPlanner{p: p, res: res, probes: probes, seen: map[string]bool{}}
+	for i, e := range errs {
+		pl.repair(i, e)
 	}
 	var edits []rewrite.Edit
 	for _, r := range pl.out {
@@ -208,27 +207,26 @@ func validAfter(p *Pass, opts macros.Options, edits []rewrite.Edit) bool {
 
 // repairPlanner turns schema errors into repairs.
 type repairPlanner struct {
-	p       *Pass
-	ctx     context.Context // stops the validations of the candidates (nil for none)
-	res     *macros.Result
-	view    schema.Element
-	profile string
-	seen    map[string]bool // repairs already planned, by code and place
-	out     []schemaRepair
+	p      *Pass
+	res    *macros.Result
+	probes *schema.Probes  // of the errors, to try candidate names
+	seen   map[string]bool // repairs already planned, by code and place
+	out    []schemaRepair
 }
 
-func (pl *repairPlanner) repair(e schema.Error) {
+// repair plans the repair of e, the i'th error of the validation.
+func (pl *repairPlanner) repair(i int, e schema.Error) {
 	if !mayRepair(e) {
 		return
 	}
 	el := e.Pos.(*macros.Element)
 	switch {
 	case e.Kind == schema.KindUnexpected:
-		if to := pl.elementName(el, e.Expected); to != "" {
+		if to := pl.elementName(i, el, e.Expected); to != "" {
 			pl.renameElement(el, to)
 		}
 	case e.Kind == schema.KindAttrNotAllowed:
-		if to := pl.attributeName(el, e.Attr); to != "" {
+		if to := pl.attributeName(i, el, e.Attr); to != "" {
 			pl.renameAttr(el, e.Attr, to)
 		}
 	case booleanType(e.Msg):
@@ -245,18 +243,16 @@ func (pl *repairPlanner) repair(e schema.Error) {
 	}
 }
 
-// elementName returns the allowed name el's tag is a misspelling of: the
-// closest that the schema then accepts in its place, or "".
-func (pl *repairPlanner) elementName(el *macros.Element, expected []string) string {
+// elementName returns the allowed name el's tag, the subject of error i,
+// is a misspelling of: the closest that the schema then accepts in its
+// place, or "".
+func (pl *repairPlanner) elementName(i int, el *macros.Element, expected []string) string {
 	from := el.Tag
 	defer func() { el.Tag = from }()
 	for _, to := range closeMatches(from, expected) {
 		el.Tag = to
-		// Each candidate validates the whole view again: a tool of
-		// many misspellings costs their number times its size, which
-		// the context bounds.
-		errs, err := schema.ValidateContext(pl.ctx, pl.view, pl.profile)
-		if pl.p.stop(err) {
+		errs, ok := pl.probes.Recheck(i)
+		if !ok {
 			return ""
 		}
 		if !slices.ContainsFunc(errs, func(e schema.Error) bool {
@@ -268,26 +264,23 @@ func (pl *repairPlanner) elementName(el *macros.Element, expected []string) stri
 	return ""
 }
 
-// attributeName returns the attribute name that attr is a misspelling of:
-// the closest schema attribute name that el then allows with its value,
-// or "". The tool's profile is never a candidate, and neither is a name
-// el already has.
-func (pl *repairPlanner) attributeName(el *macros.Element, attr string) string {
-	i := slices.IndexFunc(el.Attrs, func(a macros.Attr) bool { return a.Name == attr })
-	if i < 0 || isToolProfile(el, attr) {
+// attributeName returns the attribute name that attr, the subject of
+// error i, is a misspelling of: the closest schema attribute name that el
+// then allows with its value, or "". The tool's profile is never a
+// candidate, and neither is a name el already has.
+func (pl *repairPlanner) attributeName(i int, el *macros.Element, attr string) string {
+	j := slices.IndexFunc(el.Attrs, func(a macros.Attr) bool { return a.Name == attr })
+	if j < 0 || isToolProfile(el, attr) {
 		return ""
 	}
-	defer func() { el.Attrs[i].Name = attr }()
+	defer func() { el.Attrs[j].Name = attr }()
 	for _, to := range closeMatches(attr, schemaAttributeNames) {
 		if _, dup := el.Get(to); dup || isToolProfile(el, to) {
 			continue
 		}
-		el.Attrs[i].Name = to
-		// Each candidate validates the whole view again: a tool of
-		// many misspellings costs their number times its size, which
-		// the context bounds.
-		errs, err := schema.ValidateContext(pl.ctx, pl.view, pl.profile)
-		if pl.p.stop(err) {
+		el.Attrs[j].Name = to
+		errs, ok := pl.probes.Recheck(i)
+		if !ok {
 			return ""
 		}
 		if !slices.ContainsFunc(errs, func(e schema.Error) bool {

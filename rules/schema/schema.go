@@ -239,6 +239,12 @@ func (s *set) validate(root Element, profile string, first bool) []Error {
 // validateContext is validate under ctx (nil for none): once ctx is done
 // it stops, with an error wrapping ctx's.
 func (s *set) validateContext(ctx context.Context, root Element, profile string, first bool) ([]Error, error) {
+	return s.validateWith(ctx, root, profile, first, nil)
+}
+
+// validateWith is validateContext that fills probes (nil for none) with
+// the probes of the errors; first must then be false.
+func (s *set) validateWith(ctx context.Context, root Element, profile string, first bool, probes *Probes) ([]Error, error) {
 	// A context that can never end (context.Background) is not looked at.
 	if ctx != nil && ctx.Done() == nil {
 		ctx = nil
@@ -256,7 +262,10 @@ func (s *set) validateContext(ctx context.Context, root Element, profile string,
 		}
 		p = s.profiles[name]
 	}
-	v := validator{set: s, prof: p, first: first, ctx: ctx}
+	v := validator{set: s, prof: p, first: first, ctx: ctx, probes: probes}
+	if probes != nil {
+		probes.set, probes.prof = s, p
+	}
 	sc := scratchPool.Get().(*scratch)
 	v.kids, v.scope, v.attrs = sc.kids[:0], sc.scope[:0], sc.attrs[:0]
 	v.root(root)

@@ -29,6 +29,10 @@ type validator struct {
 	ctx      context.Context
 	elements int
 	canceled bool
+	// probes, when not nil, keeps what [Probes.Recheck] needs at each
+	// error a changed name may take away (see [ValidateProbes]). Only
+	// the error paths look at it.
+	probes *Probes
 }
 
 // ctxEvery is how many elements the validator walks between looks at its
@@ -219,15 +223,9 @@ func (v *validator) element(e Element, d *elemDecl) {
 
 // simpleElement validates an element whose type is a simple type.
 func (v *validator) simpleElement(e Element, d *elemDecl) {
-	for _, a := range v.attrs {
-		name := a.name
-		if ns, _ := v.split(name, true); isNSDecl(name) || ns == xsiNS {
-			continue
-		}
-		v.reportAttr(e, KindAttrNotAllowed, name, "", "The attribute '"+name+"' is not allowed.")
-		if v.stop() {
-			return
-		}
+	v.simpleAttributes(e)
+	if v.stop() {
+		return
 	}
 	if e.NumChildren() > 0 {
 		v.report(e, KindChildren, "Element content is not allowed, because the type definition is simple.")
@@ -237,6 +235,24 @@ func (v *validator) simpleElement(e Element, d *elemDecl) {
 	v.value(e, d.st, text, "")
 	if d.hasFixed && !v.stop() && text != d.fixed {
 		v.report(e, KindValue, "The element content '"+text+"' does not match the fixed value constraint '"+d.fixed+"'.")
+	}
+}
+
+// simpleAttributes checks the attributes of e, whose type is a simple
+// type: none is allowed but namespace declarations and xsi attributes.
+func (v *validator) simpleAttributes(e Element) {
+	for _, a := range v.attrs {
+		name := a.name
+		if ns, _ := v.split(name, true); isNSDecl(name) || ns == xsiNS {
+			continue
+		}
+		if v.probes != nil {
+			v.probes.attributes(len(v.errs), e, v.scope, nil)
+		}
+		v.reportAttr(e, KindAttrNotAllowed, name, "", "The attribute '"+name+"' is not allowed.")
+		if v.stop() {
+			return
+		}
 	}
 }
 
@@ -360,9 +376,15 @@ func (v *validator) attributes(e Element, ct *ctype) {
 			}
 		} else if w := ct.anyAttr; w != nil && w.allows(ns) {
 			if w.process == tab.Strict {
+				if v.probes != nil {
+					v.probes.attributes(len(v.errs), e, v.scope, ct)
+				}
 				v.reportAttr(e, KindAttrNotAllowed, name, "", "No matching global attribute declaration available, but demanded by the strict wildcard.")
 			}
 		} else if !v.counted(KindAttrNotAllowed) {
+			if v.probes != nil {
+				v.probes.attributes(len(v.errs), e, v.scope, ct)
+			}
 			v.reportAttr(e, KindAttrNotAllowed, name, "", "The attribute '"+name+"' is not allowed.")
 		}
 		if v.stop() {
@@ -397,6 +419,11 @@ func (v *validator) children(e Element, ct *ctype, kids []Element) {
 	}
 	if ct.model == nil {
 		for _, c := range kids {
+			if v.probes != nil {
+				// A type without a content model takes no child,
+				// whatever its name: the probe needs no scope.
+				v.probes.unexpected(len(v.errs), &probe{elem: c})
+			}
 			v.report(c, KindUnexpected, "This element is not expected.")
 			if v.stop() {
 				return
@@ -420,10 +447,10 @@ func (v *validator) children(e Element, ct *ctype, kids []Element) {
 			}
 		} else {
 			failed = true
-			if st := &m.states[state]; !v.counted(KindUnexpected) {
-				v.errs = append(v.errs, Error{Pos: c.Pos(), Kind: KindUnexpected, Element: c.Name(), Expected: st.expected,
-					Msg: "This element is not expected." + st.expectedText})
+			if v.probes != nil {
+				v.probes.unexpected(len(v.errs), &probe{elem: c, scope: v.scope, model: m, state: state})
 			}
+			v.unexpected(c, m, state)
 		}
 		v.scope = v.scope[:mark]
 		if v.stop() {
@@ -452,14 +479,10 @@ func (v *validator) allChildren(e Element, a *allModel, kids []Element) {
 			v.element(c, a.items[j].decl)
 		} else {
 			failed = true
-			if !v.counted(KindUnexpected) {
-				exp := a.expected(seen, false)
-				msg := "This element is not expected." + expectedText(exp)
-				if ok && ns == "" {
-					msg = "This element is not expected: it may occur only once here."
-				}
-				v.errs = append(v.errs, Error{Pos: c.Pos(), Kind: KindUnexpected, Element: c.Name(), Expected: exp, Msg: msg})
+			if v.probes != nil {
+				v.probes.unexpected(len(v.errs), &probe{elem: c, scope: v.scope, all: a, seen: seen})
 			}
+			v.unexpectedInAll(c, a, seen, ok && ns == "")
 		}
 		v.scope = v.scope[:mark]
 		if v.stop() {
@@ -473,6 +496,29 @@ func (v *validator) allChildren(e Element, a *allModel, kids []Element) {
 	exp := a.expected(seen, n > 0)
 	v.errs = append(v.errs, Error{Pos: e.Pos(), Kind: KindMissing, Element: e.Name(), Expected: exp,
 		Msg: "Missing child element(s)." + expectedText(exp)})
+}
+
+// unexpected reports the child c, which the content model m does not
+// take in state.
+func (v *validator) unexpected(c Element, m *model, state int32) {
+	if st := &m.states[state]; !v.counted(KindUnexpected) {
+		v.errs = append(v.errs, Error{Pos: c.Pos(), Kind: KindUnexpected, Element: c.Name(), Expected: st.expected,
+			Msg: "This element is not expected." + st.expectedText})
+	}
+}
+
+// unexpectedInAll reports the child c, which the xs:all group a does not
+// take once the items seen are; again is whether c names one of them.
+func (v *validator) unexpectedInAll(c Element, a *allModel, seen []bool, again bool) {
+	if v.counted(KindUnexpected) {
+		return
+	}
+	exp := a.expected(seen, false)
+	msg := "This element is not expected." + expectedText(exp)
+	if again {
+		msg = "This element is not expected: it may occur only once here."
+	}
+	v.errs = append(v.errs, Error{Pos: c.Pos(), Kind: KindUnexpected, Element: c.Name(), Expected: exp, Msg: msg})
 }
 
 // wildcardElement validates an element matched by an element wildcard.
