@@ -15,7 +15,7 @@ import (
 )
 
 // typoTool has n misspelt attributes: GTR006 validates the expanded view
-// once per misspelling.
+// at every profile and again once repaired.
 func typoTool(n int) []byte {
 	var b strings.Builder
 	b.WriteString("<tool id=\"t\" name=\"t\" version=\"1\">\n    <command>true</command>\n    <inputs>\n")
