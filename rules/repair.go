@@ -117,7 +117,8 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 	}
 	// Valid at the newest profile, or nothing that looks repairable, or
 	// valid at some other profile (the tool is not globally invalid).
-	if len(errs) == 0 || !slices.ContainsFunc(errs, mayRepair) {
+	memo := typoMemo{}
+	if len(errs) == 0 || !slices.ContainsFunc(errs, memo.mayRepair) {
 		p.views.settle()
 		return nil
 	}
@@ -127,7 +128,7 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 		p.views.settle()
 		return nil
 	}
-	pl := &repairPlanner{p: p, res: res, probes: probes, seen: map[string]bool{}}
+	pl := &repairPlanner{p: p, res: res, probes: probes, memo: memo, seen: map[string]bool{}}
 	for i, e := range errs {
 		pl.repair(i, e)
 	}
@@ -158,17 +159,43 @@ func hasMacrosChild(t *cst.Tree) bool {
 	return false
 }
 
+// typoMemo remembers the close matches of the words a run over one tree
+// looks up: a tool that misspells one name many times asks the same
+// question as often, and an answer measures the word against up to a few
+// hundred names. It holds an entry for each distinct question, so no more
+// than the tool has misspellings.
+type typoMemo map[string][]string
+
+// closeMatches is [closeMatches], remembered.
+func (m typoMemo) closeMatches(word string, candidates []string) []string {
+	// The schema's attribute names, asked about most, are known by a
+	// short key; other lists (the names a content model expects, an
+	// enumeration) are short and spelled out.
+	var key string
+	if len(candidates) == len(schemaAttributeNames) && &candidates[0] == &schemaAttributeNames[0] {
+		key = "\x01" + word
+	} else {
+		key = word + "\x00" + strings.Join(candidates, "\x00")
+	}
+	if out, ok := m[key]; ok {
+		return out
+	}
+	out := closeMatches(word, candidates)
+	m[key] = out
+	return out
+}
+
 // mayRepair reports whether e is an error GTR006 or GTR017 may repair.
-func mayRepair(e schema.Error) bool {
+func (m typoMemo) mayRepair(e schema.Error) bool {
 	el, ok := e.Pos.(*macros.Element)
 	if !ok || el == nil {
 		return false
 	}
 	switch e.Kind {
 	case schema.KindUnexpected:
-		return len(closeMatches(el.Tag, e.Expected)) > 0
+		return len(m.closeMatches(el.Tag, e.Expected)) > 0
 	case schema.KindAttrNotAllowed:
-		return len(closeMatches(e.Attr, schemaAttributeNames)) > 0
+		return len(m.closeMatches(e.Attr, schemaAttributeNames)) > 0
 	case schema.KindValue:
 		if e.Attr == "" {
 			return false
@@ -177,7 +204,7 @@ func mayRepair(e schema.Error) bool {
 			_, ok := canonicalBool(e.Value)
 			return ok
 		}
-		return len(closeMatches(e.Value, enumSet(e.Msg))) > 0
+		return len(m.closeMatches(e.Value, enumSet(e.Msg))) > 0
 	}
 	return false
 }
@@ -209,14 +236,15 @@ func validAfter(p *Pass, opts macros.Options, edits []rewrite.Edit) bool {
 type repairPlanner struct {
 	p      *Pass
 	res    *macros.Result
-	probes *schema.Probes  // of the errors, to try candidate names
+	probes *schema.Probes // of the errors, to try candidate names
+	memo   typoMemo
 	seen   map[string]bool // repairs already planned, by code and place
 	out    []schemaRepair
 }
 
 // repair plans the repair of e, the i'th error of the validation.
 func (pl *repairPlanner) repair(i int, e schema.Error) {
-	if !mayRepair(e) {
+	if !pl.memo.mayRepair(e) {
 		return
 	}
 	el := e.Pos.(*macros.Element)
@@ -237,7 +265,7 @@ func (pl *repairPlanner) repair(i int, e schema.Error) {
 		if isToolProfile(el, e.Attr) {
 			return
 		}
-		to := closeMatches(e.Value, enumSet(e.Msg))[0]
+		to := pl.memo.closeMatches(e.Value, enumSet(e.Msg))[0]
 		pl.setValue("GTR006", el, e.Attr, to,
 			fmt.Sprintf("%s=%q is not a value <%s> allows; did you mean %q?", e.Attr, e.Value, el.Tag, to))
 	}
@@ -249,7 +277,7 @@ func (pl *repairPlanner) repair(i int, e schema.Error) {
 func (pl *repairPlanner) elementName(i int, el *macros.Element, expected []string) string {
 	from := el.Tag
 	defer func() { el.Tag = from }()
-	for _, to := range closeMatches(from, expected) {
+	for _, to := range pl.memo.closeMatches(from, expected) {
 		el.Tag = to
 		errs, ok := pl.probes.Recheck(i)
 		if !ok {
@@ -274,7 +302,7 @@ func (pl *repairPlanner) attributeName(i int, el *macros.Element, attr string) s
 		return ""
 	}
 	defer func() { el.Attrs[j].Name = attr }()
-	for _, to := range closeMatches(attr, schemaAttributeNames) {
+	for _, to := range pl.memo.closeMatches(attr, schemaAttributeNames) {
 		if _, dup := el.Get(to); dup || isToolProfile(el, to) {
 			continue
 		}
