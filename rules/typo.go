@@ -98,6 +98,8 @@ func closeMatches(word string, candidates []string) []string {
 	}
 	var out []scored
 	n := utf8.RuneCountInString(word)
+	var counts *charCounts // of word, made for the first candidate of a length near enough
+	var rw []rune
 	for _, c := range candidates {
 		if c == word {
 			continue
@@ -108,7 +110,18 @@ func closeMatches(word string, candidates []string) []string {
 		if 2*float64(min(m, n))/float64(m+n) < typoCutoff {
 			continue
 		}
-		if s := similarity(c, word); s >= typoCutoff {
+		// difflib's quick_ratio: the matches are at most the characters
+		// c and word have in common, counted with repeats. It rules out
+		// most names that pass the length bound (a0 … a99999 against the
+		// schema's attribute names) for a pass over c rather than the
+		// product of the lengths that measuring takes.
+		if counts == nil {
+			counts, rw = newCharCounts(word), []rune(word)
+		}
+		if 2*float64(counts.common(c))/float64(m+n) < typoCutoff {
+			continue
+		}
+		if s := 2 * float64(matches([]rune(c), rw)) / float64(m+n); s >= typoCutoff {
 			out = append(out, scored{s, c})
 		}
 	}
@@ -122,4 +135,62 @@ func closeMatches(word string, candidates []string) []string {
 		names[i] = o.name
 	}
 	return names
+}
+
+// charCounts counts the characters of a word, for difflib's quick_ratio.
+type charCounts struct {
+	ascii [128]int32
+	other map[rune]int32 // nil when the word is ASCII
+	// avail is the scratch copy common takes from, kept to spare a map
+	// per candidate when the word is not ASCII.
+	avail map[rune]int32
+}
+
+func newCharCounts(word string) *charCounts {
+	cc := &charCounts{}
+	for _, r := range word {
+		if r < utf8.RuneSelf {
+			cc.ascii[r]++
+			continue
+		}
+		if cc.other == nil {
+			cc.other = map[rune]int32{}
+		}
+		cc.other[r]++
+	}
+	return cc
+}
+
+// common returns how many characters s has in common with the counted
+// word, each character counted as often as it occurs in both.
+func (cc *charCounts) common(s string) int {
+	avail := cc.ascii
+	if cc.other != nil {
+		if cc.avail == nil {
+			cc.avail = make(map[rune]int32, len(cc.other))
+		}
+		clear(cc.avail)
+	}
+	n := 0
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			if avail[r] > 0 {
+				avail[r]--
+				n++
+			}
+			continue
+		}
+		if cc.other == nil {
+			continue
+		}
+		left, seen := cc.avail[r]
+		if !seen {
+			left = cc.other[r]
+		}
+		if left > 0 {
+			n++
+		}
+		cc.avail[r] = left - 1
+	}
+	return n
 }
