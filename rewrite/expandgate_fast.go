@@ -551,7 +551,9 @@ func (p *prover) attrs(a, b cst.Node, ordered bool) bool {
 	}
 	// Names are unique in a well-formed element: the counts being equal,
 	// every attribute of a found in b with its value makes the sets equal.
-	// b's attributes are listed once rather than searched for each of a's.
+	// b's attributes are listed once rather than searched for each of a's,
+	// and looked up by name once there are more than a few (an element
+	// may have a million).
 	var buf [16]cst.Node
 	ys := buf[:0]
 	for y := sb.FirstChild(); y.IsValid(); y = y.NextSibling() {
@@ -559,16 +561,30 @@ func (p *prover) attrs(a, b cst.Node, ordered bool) bool {
 			ys = append(ys, y)
 		}
 	}
+	var byName map[string]cst.Node
+	if len(ys) > len(buf) {
+		byName = make(map[string]cst.Node, len(ys))
+		for _, y := range ys {
+			byName[y.Name()] = y
+		}
+	}
 	for x := sa.FirstChild(); x.IsValid(); x = x.NextSibling() {
 		if x.Kind() != cst.KindAttribute {
 			continue
 		}
 		name := x.Name()
-		i := 0
-		for i < len(ys) && ys[i].Name() != name {
-			i++
+		var y cst.Node
+		if byName != nil {
+			y = byName[name]
+		} else {
+			for _, c := range ys {
+				if c.Name() == name {
+					y = c
+					break
+				}
+			}
 		}
-		if i == len(ys) || !sameValue(x, ys[i]) || p.holdsToken(name) {
+		if !y.IsValid() || !sameValue(x, y) || p.holdsToken(name) {
 			return false
 		}
 	}
