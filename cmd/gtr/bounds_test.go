@@ -183,23 +183,20 @@ func TestMCPCallTimeoutFlag(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	client := mcp.NewClient(&mcp.Implementation{Name: "gtr-test", Version: "v0"}, nil)
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(gtrBin, "mcp", "-call-timeout", "300ms")}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(gtrBin, "mcp", "-call-timeout", "50ms")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
-	if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, "deadline\nof 300ms") && !strings.Contains(ins, "deadline of 300ms") {
+	if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, "deadline\nof 50ms") && !strings.Contains(ins, "deadline of 50ms") {
 		t.Errorf("instructions do not state the deadline:\n%s", ins)
 	}
-	var b strings.Builder
-	b.WriteString("<tool id=\"t\" name=\"t\" version=\"1\">\n    <command>true</command>\n    <inputs>\n")
-	for i := range 3000 {
-		fmt.Fprintf(&b, "        <param name=\"p%d\" type=\"text\" lable=\"x\"/>\n", i)
-	}
-	b.WriteString("    </inputs>\n</tool>\n")
+	// About 900 KB of Cheetah: a few hundred milliseconds of GTR020.
+	slow := "<tool id=\"slow\" name=\"slow\" version=\"1\">\n    <command><![CDATA[" + strings.Repeat("echo $p;\n", 100_000) +
+		"]]></command>\n    <inputs>\n        <param name=\"p\" type=\"text\"/>\n    </inputs>\n</tool>\n"
 	var out mcpserver.CheckOutput
 	start := time.Now()
-	res := callTool(t, cs, "check_tool", mcpserver.CheckInput{XML: b.String()}, &out)
+	res := callTool(t, cs, "check_tool", mcpserver.CheckInput{XML: slow}, &out)
 	if !res.IsError || out.ErrorKind != mcpserver.KindTimeout || !strings.Contains(out.Message, "-call-timeout") {
 		t.Errorf("slow check: isError %v, %s: %s; want timeout", res.IsError, out.ErrorKind, out.Message)
 	}

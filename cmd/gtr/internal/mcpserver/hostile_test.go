@@ -60,17 +60,14 @@ func wideExpansion() string {
 		strings.Repeat("<expand macro=\"m0\"/>", 510) + "</inputs>\n</tool>\n"
 }
 
-// typoTool is a tool of n params with a misspelt attribute each: GTR006
-// validates the whole expanded view once per misspelling, so checking
-// it costs n times its size, seconds for a few thousand.
-func typoTool(n int) string {
-	var b strings.Builder
-	b.WriteString("<tool id=\"typos\" name=\"typos\" version=\"1\">\n    <command>true</command>\n    <inputs>\n")
-	for i := range n {
-		fmt.Fprintf(&b, "        <param name=\"p%d\" type=\"text\" lable=\"x\"/>\n", i)
-	}
-	b.WriteString("    </inputs>\n</tool>\n")
-	return b.String()
+// slowTool is a tool whose <command> holds about 900 KB of Cheetah, a
+// hundred thousand placeholders, just under MCP's input limit: checking
+// it takes a few hundred milliseconds (GTR020 reads every placeholder),
+// far more than the deadlines of the tests below.
+func slowTool() string {
+	return "<tool id=\"slow\" name=\"slow\" version=\"1\">\n    <command><![CDATA[" +
+		strings.Repeat("echo $p;\n", 100_000) +
+		"]]></command>\n    <inputs>\n        <param name=\"p\" type=\"text\"/>\n    </inputs>\n</tool>\n"
 }
 
 // needExpansionBound skips until bounded expansion is in cst/macros: a
@@ -182,13 +179,13 @@ func TestExpansionTooLargeMessage(t *testing.T) {
 // the next call, which needs the only engine slot, shows by being
 // answered long before the check could have finished.
 func TestCallTimeout(t *testing.T) {
-	const deadline = 300 * time.Millisecond
+	const deadline = 50 * time.Millisecond
 	cs := connectWith(t, Options{CallTimeout: deadline, MaxEngines: 1})
-	slow := typoTool(3000) // about 10 s of GTR006 on this machine
+	slow := slowTool()
 	res, env, took := answerWithin(t, cs, time.Minute, "check_tool", CheckInput{XML: slow})
 	assert.True(t, res.IsError)
 	require.Equal(t, KindTimeout, env.ErrorKind, env.Message)
-	assert.Contains(t, env.Message, "check_tool ran past the server's call deadline of 300ms")
+	assert.Contains(t, env.Message, "check_tool ran past the server's call deadline of 50ms")
 	assert.Contains(t, env.Message, "--call-timeout")
 	assert.Less(t, took, 5*time.Second, "the timeout answer came late")
 
