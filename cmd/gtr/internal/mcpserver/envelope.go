@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -163,8 +164,14 @@ func (h *host) stopped(name string, err error) *ToolError {
 
 // tooLarge is the expansion_too_large error of me, at column col (UTF-16)
 // when it is in the tool.
+// cliAdvice ends the message of an expansion past its bound.
+const cliAdvice = "; if the tool is meant to be this large, raise the factor with -max-expansion"
+
 func tooLarge(me *macros.Error, col int) *ToolError {
-	te := &ToolError{Kind: KindExpansionTooLarge, Message: me.Error() +
+	// The CLI's advice (a flag) does not apply to a call: the server
+	// keeps the default bound.
+	msg, _ := strings.CutSuffix(me.Error(), cliAdvice)
+	te := &ToolError{Kind: KindExpansionTooLarge, Message: msg +
 		"; Galaxy would try to build all of it: rewrite the definition so that it does not multiply (gtr help expand gives the bound)"}
 	if me.Pos.File == toolFile {
 		te.Line, te.Column = me.Pos.Line, col
