@@ -200,6 +200,19 @@ func refsInHelp(ref string, n int) []byte {
 	return []byte(strings.Replace(src, "<help>help</help>", "<help>"+strings.Repeat(ref, n)+"</help>", 1))
 }
 
+// TokenBomb returns the token bomb of n tokens (see tokenBomb), for
+// tests that need that one input.
+func TokenBomb(n int) string {
+	tool, _ := tokenBomb(n)
+	return string(tool)
+}
+
+// MacroBomb returns the macro bomb of n macros (see macroBomb).
+func MacroBomb(n int) string {
+	tool, _ := macroBomb(n)
+	return string(tool)
+}
+
 // tokenBomb is the token bomb of issue 16: n tokens, each holding the
 // previous twice, the last used once; it expands to 2^(n-1) copies.
 func tokenBomb(n int) ([]byte, map[string][]byte) {

@@ -18,35 +18,12 @@ import (
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/fuzz"
 	"github.com/galaxy-gtr/gtr/rules"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
-
-// tokenBomb is a tool of n tokens, each holding the previous one twice,
-// the last used once in <description>: 2^(n-1) bytes of description.
-func tokenBomb(n int) string {
-	var b strings.Builder
-	b.WriteString("<tool id=\"bomb\" name=\"bomb\" version=\"1\">\n  <macros>\n    <token name=\"@T0@\">x</token>\n")
-	for i := 1; i < n; i++ {
-		fmt.Fprintf(&b, "    <token name=\"@T%d@\">@T%d@@T%d@</token>\n", i, i-1, i-1)
-	}
-	fmt.Fprintf(&b, "  </macros>\n  <description>@T%d@</description>\n  <command>true</command>\n</tool>\n", n-1)
-	return b.String()
-}
-
-// macroBomb is a tool of n <xml> macros, each expanding the previous one
-// twice, the last expanded once in <inputs>: 2^(n-1) params.
-func macroBomb(n int) string {
-	var b strings.Builder
-	b.WriteString("<tool id=\"bomb\" name=\"bomb\" version=\"1\">\n  <macros>\n    <xml name=\"m0\"><param name=\"p\" type=\"text\"/></xml>\n")
-	for i := 1; i < n; i++ {
-		fmt.Fprintf(&b, "    <xml name=\"m%d\"><expand macro=\"m%d\"/><expand macro=\"m%d\"/></xml>\n", i, i-1, i-1)
-	}
-	fmt.Fprintf(&b, "  </macros>\n  <command>true</command>\n  <inputs><expand macro=\"m%d\"/></inputs>\n</tool>\n", n-1)
-	return b.String()
-}
 
 // deepTool is a tool holding n nested <a> elements.
 func deepTool(n int) string {
@@ -68,29 +45,6 @@ func slowTool() string {
 	return "<tool id=\"slow\" name=\"slow\" version=\"1\">\n    <command><![CDATA[" +
 		strings.Repeat("echo $p;\n", 100_000) +
 		"]]></command>\n    <inputs>\n        <param name=\"p\" type=\"text\"/>\n    </inputs>\n</tool>\n"
-}
-
-// needExpansionBound skips until bounded expansion is in cst/macros: a
-// token bomb of 2^19 bytes, from 900 bytes, must be refused as too
-// large. Without the bound the full bombs below exhaust the memory; the
-// probe is small because unbounded substitution takes some 200 times the
-// expanded size (110 MB here).
-func needExpansionBound(t *testing.T) {
-	t.Helper()
-	_, err := macros.ExpandTree(cst.Parse(toolFile, []byte(tokenBomb(20))), macros.Options{NoDisk: true})
-	var me *macros.Error
-	if !errors.As(err, &me) || me.Kind != macros.ErrTooLarge {
-		t.Skipf("skipping: cst/macros does not bound token expansion yet (a 2^19-byte token bomb from 900 bytes gave %v)", err)
-	}
-}
-
-// needDepthLimit skips until the parser refuses nesting deeper than
-// libxml2 does: 300 nested elements must not be well-formed.
-func needDepthLimit(t *testing.T) {
-	t.Helper()
-	if cst.Parse(toolFile, []byte(deepTool(300))).WellFormed() {
-		t.Skip("skipping: cst does not limit nesting depth yet (300 nested elements parse as well-formed)")
-	}
 }
 
 // answerWithin calls a tool with a deadline of its own on the client
@@ -118,16 +72,14 @@ func TestHostileInputsThenNormalCall(t *testing.T) {
 	tests := []struct {
 		name string
 		xml  string
-		need func(*testing.T)
 		kind string
 	}{
-		// Past the expander's bound on elements created, which exists
-		// today: 510,000 from 33 KB.
-		{"wide expansion", wideExpansion(), func(*testing.T) {}, KindExpansionTooLarge},
-		{"token bomb", tokenBomb(40), needExpansionBound, KindExpansionTooLarge},
-		{"macro bomb", macroBomb(28), needExpansionBound, KindExpansionTooLarge},
+		// Past the expansion bound: 510,000 elements from 39 KB.
+		{"wide expansion", wideExpansion(), KindExpansionTooLarge},
+		{"token bomb", fuzz.TokenBomb(40), KindExpansionTooLarge},
+		{"macro bomb", fuzz.MacroBomb(28), KindExpansionTooLarge},
 		// MCP takes at most 1 MiB of XML: 140,000 levels are 980 KB.
-		{"deep tool", deepTool(140_000), needDepthLimit, KindInvalidXML},
+		{"deep tool", deepTool(140_000), KindInvalidXML},
 	}
 	calls := []struct {
 		tool string
@@ -140,7 +92,6 @@ func TestHostileInputsThenNormalCall(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tt.need(t)
 			require.LessOrEqual(t, len(tt.xml), MaxInputBytes)
 			cs := connect(t)
 			for _, c := range calls {
@@ -162,9 +113,8 @@ func TestHostileInputsThenNormalCall(t *testing.T) {
 // TestExpansionTooLargeMessage pins what an agent reads of a bomb: the
 // token at its line in the tool, the bound, and what to do.
 func TestExpansionTooLargeMessage(t *testing.T) {
-	needExpansionBound(t)
 	cs := connect(t)
-	_, env, _ := answerWithin(t, cs, time.Minute, "check_tool", CheckInput{XML: tokenBomb(40)})
+	_, env, _ := answerWithin(t, cs, time.Minute, "check_tool", CheckInput{XML: fuzz.TokenBomb(40)})
 	require.Equal(t, KindExpansionTooLarge, env.ErrorKind)
 	assert.Contains(t, env.Message, "tool.xml:")
 	assert.Contains(t, env.Message, "@T")

@@ -3,6 +3,8 @@ package mcpserver
 import (
 	"strings"
 	"testing"
+
+	"github.com/galaxy-gtr/gtr/fuzz"
 )
 
 // TestTooLargeMessageFitsMCP: an expansion past its bound answers
@@ -11,7 +13,7 @@ import (
 func TestTooLargeMessageFitsMCP(t *testing.T) {
 	cs := connect(t)
 	var out CheckOutput
-	callTool(t, cs, "check_tool", CheckInput{XML: tokenBomb(40)}, &out)
+	callTool(t, cs, "check_tool", CheckInput{XML: fuzz.TokenBomb(40)}, &out)
 	if out.ErrorKind != KindExpansionTooLarge || out.Line == 0 || !strings.Contains(out.Message, "expands exponentially") {
 		t.Fatalf("error_kind %q, line %d, message %q", out.ErrorKind, out.Line, out.Message)
 	}
