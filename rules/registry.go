@@ -3,6 +3,8 @@ package rules
 import (
 	"slices"
 	"strings"
+
+	"github.com/galaxy-gtr/gtr/rules/lint/tests"
 )
 
 // All lists every rule, sorted by code. It is the registry: a rule exists
@@ -21,6 +23,7 @@ var All = []*Rule{
 	GTR019_2,
 	GTR020_1,
 	GTR020_2,
+	fromLint(tests.TestsMissing),
 	GTR035_1,
 	GTR035_2,
 	GTR036,

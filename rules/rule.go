@@ -6,6 +6,8 @@ import (
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/rules/lint"
+	"github.com/galaxy-gtr/gtr/rules/schema"
 )
 
 // Family groups rules as the predecessor does.
@@ -48,12 +50,7 @@ const (
 )
 
 // Doc is a rule's documentation, with the same headings for every rule.
-type Doc struct {
-	What      string // what the rule does
-	Why       string // why it matters
-	Example   string // a before/after example
-	FixSafety string // when the fix is safe, and what it never touches
-}
+type Doc = lint.Doc
 
 // Rule describes one rule. Rules are package-level values listed in [All].
 type Rule struct {
@@ -76,6 +73,7 @@ type Rule struct {
 	Changes []*rewrite.ViewChange
 
 	check func(p *Pass)
+	lint  *lint.Check // the advisory check the rule runs, or nil
 }
 
 // Advisory reports whether the rule only reports.
@@ -101,12 +99,27 @@ func (r *Rule) Applies(k Target) bool {
 
 // Diagnostic is one finding of one rule.
 type Diagnostic struct {
-	Code     string
+	Code string
+	// File is the file the finding is in when that is not the file
+	// checked: an imported macro file, where the bytes at fault are
+	// written. Span and Pos are in that file then.
+	File     string
 	Span     cst.Span
 	Pos      cst.Position
 	Message  string
 	Advisory bool
 	Fix      *rewrite.Fix // nil for advisory findings
+	// Via lists how the bytes at fault got to their place in Galaxy's
+	// expanded view of the tool, outermost first: the <expand>s and
+	// <yield>s that moved them, and the token substituted. Empty for
+	// bytes written in the tool where they stand.
+	Via []schema.Frame
+	// Linter is the Galaxy linter class (planemo lint's name) whose
+	// message the finding corresponds to, "" when Galaxy has none.
+	Linter string
+	// Help says what to do about an advisory finding, "" when the
+	// message says it.
+	Help string
 }
 
 // Pass is what a rule's check function sees: the tree of one file and the

@@ -176,6 +176,7 @@ func inOrder(rs []*Rule) []*Rule {
 
 // diagKey is what findings are ordered by, with the index of the finding.
 type diagKey struct {
+	file  string // "" for the file checked, first
 	start int
 	code  string
 	i     int
@@ -187,9 +188,12 @@ type diagKey struct {
 func sortedKeys(ds []Diagnostic, keys []diagKey) []diagKey {
 	keys = slices.Grow(keys, len(ds))
 	for i, d := range ds {
-		keys = append(keys, diagKey{start: d.Span.Start, code: d.Code, i: i})
+		keys = append(keys, diagKey{file: d.File, start: d.Span.Start, code: d.Code, i: i})
 	}
 	slices.SortFunc(keys, func(a, b diagKey) int {
+		if a.file != b.file {
+			return strings.Compare(a.file, b.file)
+		}
 		if a.start != b.start {
 			return a.start - b.start
 		}
@@ -203,6 +207,9 @@ func sortedKeys(ds []Diagnostic, keys []diagKey) []diagKey {
 
 // compareDiagnostics orders findings by position, then code.
 func compareDiagnostics(a, b Diagnostic) int {
+	if a.File != b.File {
+		return strings.Compare(a.File, b.File)
+	}
 	if a.Span.Start != b.Span.Start {
 		return a.Span.Start - b.Span.Start
 	}

@@ -3,12 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
+	"os"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -169,7 +170,7 @@ func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool, mem
 			r.err = stoppedError(path, err, "")
 		}
 		r.diags = diags
-		r.found = findings(s.tree, r.diags, full)
+		r.found = findings(s.tree, r.diags, full, mo.Cache)
 		if mem.arena != nil {
 			mem.arena.Reset()
 		}
@@ -183,30 +184,44 @@ func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool, mem
 // finding is a diagnostic with its positions worked out for output.
 type finding struct {
 	code, displayCode string
-	line, col         int // start; col in bytes
-	endLine, endCol   int // end (exclusive); endCol in bytes; 0 for text output
-	col16, endCol16   int // the columns in UTF-16 code units; 0 for text output
+	file              string // the file the finding is in: an imported macro file, or the file checked
+	via               string // " (expanded from …)" when the bytes were moved there, else ""
+	line, col         int    // start; col in bytes
+	endLine, endCol   int    // end (exclusive); endCol in bytes; 0 for text output
+	col16, endCol16   int    // the columns in UTF-16 code units; 0 for text output
 	message           string
 	advisory          bool
-	fix               string // what the fix does; "" for advisory findings
+	fix               string // what the fix does, or for an advisory finding what to do
 }
 
-// findings works out the positions of diags in t; the end and the UTF-16
-// columns only with full (the text output needs the start in bytes only).
-func findings(t *cst.Tree, diags []rules.Diagnostic, full bool) []finding {
+// findings works out the positions of diags in t, or for a finding in an
+// imported macro file in that file's tree (from cache, else read again);
+// the end and the UTF-16 columns only with full (the text output needs the
+// start in bytes only).
+func findings(t *cst.Tree, diags []rules.Diagnostic, full bool, cache *macros.Cache) []finding {
 	out := make([]finding, 0, len(diags))
 	lines := t.Lines()
 	for _, d := range diags {
-		f := finding{code: d.Code, displayCode: displayCode(d.Code), message: d.Message, advisory: d.Advisory}
-		if d.Pos.Line > 0 && d.Pos.Offset == d.Span.Start { // the rules' own position
-			f.line, f.col = d.Pos.Line, d.Pos.Column
-		} else {
-			f.line, f.col = lines.LineCol(d.Span.Start)
+		f := finding{code: d.Code, displayCode: displayCode(d.Code), file: t.File(), message: d.Message,
+			advisory: d.Advisory, via: expandedFrom(d.Via), fix: d.Help}
+		ft, fl := t, lines
+		if d.File != "" {
+			f.file = d.File
+			ft = otherTree(d.File, cache)
+			if ft != nil {
+				fl = ft.Lines()
+			}
 		}
-		if full {
-			f.endLine, f.endCol = lines.LineCol(d.Span.End)
-			f.col16 = column.InTree(t, d.Span.Start)
-			f.endCol16 = column.InTree(t, d.Span.End)
+		switch {
+		case d.Pos.Line > 0 && d.Pos.Offset == d.Span.Start: // the rules' own position
+			f.line, f.col = d.Pos.Line, d.Pos.Column
+		case ft != nil:
+			f.line, f.col = fl.LineCol(d.Span.Start)
+		}
+		if full && ft != nil {
+			f.endLine, f.endCol = fl.LineCol(d.Span.End)
+			f.col16 = column.InTree(ft, d.Span.Start)
+			f.endCol16 = column.InTree(ft, d.Span.End)
 		}
 		if d.Fix != nil {
 			f.fix = d.Fix.Message
@@ -214,6 +229,22 @@ func findings(t *cst.Tree, diags []rules.Diagnostic, full bool) []finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// otherTree returns the parse of the macro file at path a finding is in:
+// the expansion's, from cache, else the file read again; nil when it
+// cannot be read.
+func otherTree(path string, cache *macros.Cache) *cst.Tree {
+	if cache != nil {
+		if t := cache.Tree(path); t != nil {
+			return t
+		}
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	return cst.Parse(path, src)
 }
 
 // textReporter prints check's human-readable output.
@@ -238,7 +269,7 @@ func (t *textReporter) file(r *checkResult) {
 		// PATH:LINE:COL  CODE  message[  (advisory)], built in the
 		// writer's free buffer.
 		b := w.AvailableBuffer()
-		b = append(b, r.path...)
+		b = append(b, f.file...)
 		b = append(b, ':')
 		b = strconv.AppendInt(b, int64(f.line), 10)
 		b = append(b, ':')
@@ -247,6 +278,7 @@ func (t *textReporter) file(r *checkResult) {
 		b = append(b, f.displayCode...)
 		b = append(b, "  "...)
 		b = append(b, f.message...)
+		b = append(b, f.via...)
 		if f.advisory {
 			b = append(b, "  (advisory)"...)
 		}

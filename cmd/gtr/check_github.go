@@ -36,12 +36,12 @@ func (g *githubReporter) file(r *checkResult) {
 		return
 	}
 	for _, f := range r.found {
-		level, msg := "error", f.message
+		level, msg := "error", f.message+f.via
 		if f.advisory {
 			level, msg = "warning", msg+" (advisory)"
 		}
 		fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
-			level, ghProperty(r.path), f.line, f.col16, f.endLine, f.endCol16, ghProperty(f.displayCode), ghData(msg))
+			level, ghProperty(f.file), f.line, f.col16, f.endLine, f.endCol16, ghProperty(f.displayCode), ghData(msg))
 	}
 }
 

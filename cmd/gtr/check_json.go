@@ -2,9 +2,10 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"io"
+	"strings"
 
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"github.com/galaxy-gtr/gtr/rules"
 )
 
@@ -31,6 +32,7 @@ type jsonFile struct {
 }
 
 type jsonFinding struct {
+	File        string `json:"file"`         // the file to edit: the file checked, or an imported macro file
 	Code        string `json:"code"`         // the rule's code, a partition half such as GTR018.1 where split
 	DisplayCode string `json:"display_code"` // the code the text output shows (GTR018)
 	Line        int    `json:"line"`         // 1-based
@@ -38,8 +40,9 @@ type jsonFinding struct {
 	EndLine     int    `json:"end_line"`
 	EndColumn   int    `json:"end_column"` // just after the flagged text
 	Message     string `json:"message"`
-	Advisory    bool   `json:"advisory"`      // report-only; false when format fixes it
-	Fix         string `json:"fix,omitempty"` // what the fix does
+	Advisory    bool   `json:"advisory"`                // report-only; false when format fixes it
+	Fix         string `json:"fix,omitempty"`           // what the fix does, or for an advisory finding what to do
+	Via         string `json:"expanded_from,omitempty"` // how the bytes got into the tool: "tool.xml:12:9 <expand macro=\"x\">, …"
 }
 
 type jsonError struct {
@@ -98,7 +101,7 @@ func (j *jsonReporter) file(r *checkResult) {
 		}
 		for _, fd := range r.found {
 			f.Findings = append(f.Findings, jsonFinding{
-				Code: fd.code, DisplayCode: fd.displayCode, Line: fd.line, Column: fd.col16,
+				File: fd.file, Via: viaList(fd.via), Code: fd.code, DisplayCode: fd.displayCode, Line: fd.line, Column: fd.col16,
 				EndLine: fd.endLine, EndColumn: fd.endCol16, Message: fd.message, Advisory: fd.advisory, Fix: fd.fix,
 			})
 		}
@@ -157,4 +160,11 @@ func writeJSON(w io.Writer, v any) {
 	// Plain structs always encode; a write error is sticky in the bufio
 	// writer and reported when main flushes it.
 	_ = enc.Encode(v)
+}
+
+// viaList returns the frames of an " (expanded from …)" suffix, "" for
+// none.
+func viaList(via string) string {
+	via = strings.TrimPrefix(via, " (expanded from ")
+	return strings.TrimSuffix(via, ")")
 }

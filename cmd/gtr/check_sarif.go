@@ -227,9 +227,9 @@ func (s *sarifReporter) file(r *checkResult) {
 		}
 		s.run.Results = append(s.run.Results, sarifResult{
 			RuleID: f.code, RuleIndex: s.index[f.code], Level: level,
-			Message: sarifText{f.message},
+			Message: sarifText{f.message + f.via},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
-				ArtifactLocation: sarifArtifactLocation{s.uri(r.path)},
+				ArtifactLocation: sarifArtifactLocation{s.uri(f.file)},
 				Region: &sarifRegion{
 					StartLine: f.line, StartColumn: f.col16, EndLine: f.endLine, EndColumn: f.endCol16,
 				},

@@ -3,9 +3,10 @@ package mcpserver
 import (
 	"errors"
 	"fmt"
-	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
+	"path/filepath"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rules"
 )
@@ -75,7 +76,11 @@ type Violation struct {
 	XPath       string `json:"xpath" jsonschema:"path of the enclosing element, e.g. /tool/inputs/param[2]"`
 	Message     string `json:"message" jsonschema:"what is wrong"`
 	Advisory    bool   `json:"advisory" jsonschema:"true for report-only findings; false when format_tool fixes it"`
-	Fix         string `json:"fix,omitempty" jsonschema:"what the fix does, for fixable findings"`
+	Fix         string `json:"fix,omitempty" jsonschema:"what the fix does for a fixable finding; what to do for an advisory one"`
+	File        string `json:"file" jsonschema:"the file to edit: tool.xml, or the name of the macro file (as passed in macros) the flagged bytes are written in"`
+	// ExpandedFrom says how bytes written in a macro file reached the tool.
+	ExpandedFrom string `json:"expanded_from,omitempty" jsonschema:"how the flagged bytes got into the tool, e.g. tool.xml:12:9 <expand macro=\"inputs\">"`
+	Linter       string `json:"linter,omitempty" jsonschema:"the Galaxy (planemo lint) linter class the finding corresponds to"`
 }
 
 // MaxViolations bounds the findings a result lists: a tool with a hundred
@@ -89,19 +94,40 @@ func firstFindings(diags []rules.Diagnostic) []rules.Diagnostic {
 	return diags[:min(len(diags), MaxViolations)]
 }
 
-func violations(t *cst.Tree, diags []rules.Diagnostic) []Violation {
+// violations lists diags found in t, the tool (or macro file) passed as
+// xml; a finding in a macro file passed in others is located in that
+// file's parse.
+func violations(t *cst.Tree, diags []rules.Diagnostic, others map[string]string) []Violation {
 	out := make([]Violation, 0, len(diags))
+	parsed := map[string]*cst.Tree{}
 	for _, d := range diags {
 		r := rules.Lookup(d.Code)
 		display := d.Code
 		if r != nil {
 			display = r.DisplayCode()
 		}
-		endLine, _ := t.Lines().LineCol(d.Span.End)
+		ft, file := t, "tool.xml"
+		if d.File != "" {
+			file = macroName(d.File, others)
+			ft = parsed[file]
+			if ft == nil {
+				ft = cst.Parse(file, []byte(others[file]))
+				parsed[file] = ft
+			}
+		}
+		endLine, _ := ft.Lines().LineCol(d.Span.End)
 		v := Violation{
 			Code: d.Code, DisplayCode: display, Sourceline: d.Pos.Line, Line: d.Pos.Line,
-			Column: column.InTree(t, d.Span.Start), EndLine: endLine, EndColumn: column.InTree(t, d.Span.End),
-			XPath: xpathAt(t, d.Span.Start), Message: d.Message, Advisory: d.Advisory,
+			Column: column.InTree(ft, d.Span.Start), EndLine: endLine, EndColumn: column.InTree(ft, d.Span.End),
+			XPath: xpathAt(ft, d.Span.Start), Message: d.Message, Advisory: d.Advisory,
+			File: file, Linter: d.Linter, Fix: d.Help,
+		}
+		if len(d.Via) > 0 {
+			parts := make([]string, len(d.Via))
+			for i, f := range d.Via {
+				parts[i] = f.String()
+			}
+			v.ExpandedFrom = strings.Join(parts, ", ")
 		}
 		if d.Fix != nil {
 			v.Fix = d.Fix.Message
@@ -109,6 +135,22 @@ func violations(t *cst.Tree, diags []rules.Diagnostic) []Violation {
 		out = append(out, v)
 	}
 	return out
+}
+
+// macroName returns the name under which the macro file at path was
+// passed in others: path itself, else the entry path ends with.
+func macroName(path string, others map[string]string) string {
+	if _, ok := others[path]; ok {
+		return path
+	}
+	clean := filepath.ToSlash(filepath.Clean(path))
+	for name := range others {
+		n := filepath.ToSlash(filepath.Clean(name))
+		if n == clean || strings.HasSuffix(clean, "/"+n) {
+			return name
+		}
+	}
+	return path
 }
 
 // xpathAt returns the path of the innermost element containing off, with a

@@ -50,7 +50,7 @@ func checkTool(ctx context.Context, in CheckInput) (CheckOutput, error) {
 	if err != nil {
 		return CheckOutput{}, expandError(err, in.XML, in.Macros)
 	}
-	out := CheckOutput{Violations: violations(t, firstFindings(diags)), Truncated: len(diags) > MaxViolations}
+	out := CheckOutput{Violations: violations(t, firstFindings(diags), in.Macros), Truncated: len(diags) > MaxViolations}
 	seen := map[string]bool{}
 	for _, d := range diags {
 		if !d.Advisory {

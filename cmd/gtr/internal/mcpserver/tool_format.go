@@ -70,7 +70,7 @@ func formatTool(ctx context.Context, in FormatInput) (FormatOutput, error) {
 			advisory = append(advisory, d)
 		}
 	}
-	out.Advisory = violations(cstParse(res.Output), firstFindings(advisory))
+	out.Advisory = violations(cstParse(res.Output), firstFindings(advisory), in.Macros)
 	out.Truncated = len(advisory) > MaxViolations
 	return out, nil
 }

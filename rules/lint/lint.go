@@ -1,0 +1,346 @@
+// Package lint is what gtr's advisory checks are written against: Galaxy's
+// macro-expanded view of a tool, as Galaxy's own linters (and so planemo
+// lint) read it, and the means to report a finding at the source an author
+// must edit — inside an imported macro file or a <token> definition when
+// that is where the bytes come from.
+//
+// A check is a [Check] value in one of the subpackages, which are named
+// after the part of the tool their checks inspect (general, inputs,
+// outputs, tests, …); package rules lists them all in its registry and
+// runs them in the strict ruleset.
+package lint
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/schema"
+)
+
+// Doc is a rule's documentation, with the same headings for every rule.
+type Doc struct {
+	What      string // what the rule does
+	Why       string // why it matters
+	Example   string // a before/after example
+	FixSafety string // when the fix is safe, and what it never touches
+}
+
+// Check is one advisory check.
+type Check struct {
+	Code    string // "GTR021"
+	Name    string // kebab-case, after what it checks: "tests-missing"
+	Summary string // one line
+	// Linters are the Galaxy linter classes (lib/galaxy/tool_util/linters)
+	// the check covers: planemo's names, selection aliases for the rule.
+	Linters []string
+	Cite    string // the Galaxy or IUC documentation the check follows
+	Since   string // the gtr version that introduced it
+	// Macros says that the check runs on macro files (<macros> root) too;
+	// it runs on tools only otherwise.
+	Macros bool
+	Doc    Doc
+	// Run inspects the file of c and reports what it finds with c's
+	// Report methods.
+	Run func(c *Ctx)
+}
+
+// Ctx is what a check sees of one file.
+type Ctx struct {
+	// File is the file checked, as written.
+	File *cst.Tree
+	// Tool reports whether the file is a tool (<tool> root); a macro file
+	// (<macros> root) otherwise.
+	Tool bool
+	// Root is Galaxy's view of the file: for a tool, the macro-expanded
+	// tool when it expands (Result is then not nil), else the file as
+	// written (lxml's tree of it); for a macro file, the file as written.
+	// It is nil when the file is not well-formed.
+	Root *macros.Element
+	// Result is the expansion of the tool, nil when it did not expand or
+	// the file is a macro file.
+	Result *macros.Result
+	// Dir is the directory of the file on disk, "" for content given in
+	// memory (an MCP call): checks that read files beside the tool
+	// (datatypes_conf.xml, required files) skip then.
+	Dir string
+
+	check    *Check
+	findings []Finding
+	command  *cheetah.Template
+	parsed   bool
+}
+
+// Partial reports whether Root is a tool that did not expand: its <expand>
+// elements and tokens are as written, so what they would have brought is
+// missing. A check that reports something absent stays silent then.
+func (c *Ctx) Partial() bool { return c.Tool && c.Result == nil }
+
+// UsesMacros reports whether the file as written holds a <macros> or an
+// <expand> element, or a token reference (@NAME@) in the tool's root
+// attributes: Galaxy's linters skip some checks for such tools.
+func (c *Ctx) UsesMacros() bool {
+	root := c.File.RootElement()
+	if !root.IsValid() {
+		return false
+	}
+	for n := range root.Descendants() {
+		if n.Kind() == cst.KindElement && (n.Name() == "macros" || n.Name() == "expand") {
+			return true
+		}
+	}
+	return false
+}
+
+// Command returns the Cheetah template of the tool's <command> text (as
+// Galaxy reads it, after expansion), parsed once; nil when the tool has
+// no <command>.
+func (c *Ctx) Command() *cheetah.Template {
+	if !c.parsed {
+		c.parsed = true
+		if c.Root != nil {
+			if cmd := Child(c.Root, "command"); cmd != nil {
+				c.command = cheetah.Parse(cmd.Text)
+			}
+		}
+	}
+	return c.command
+}
+
+// Finding is one finding of a check.
+type Finding struct {
+	Code string
+	// Linter is the Galaxy linter class whose message this finding
+	// corresponds to, "" when Galaxy has none (gtr sees more).
+	Linter string
+	// Loc is the source to edit: its file and span.
+	Loc macros.Loc
+	// Pos is where Loc starts.
+	Pos cst.Position
+	// Via lists how the bytes got to their place in the expanded tool,
+	// outermost first; empty for bytes written in the tool where they
+	// stand.
+	Via     []schema.Frame
+	Message string
+	// Fix says what to do about it, in a sentence.
+	Fix string
+}
+
+// Run runs ch on c and returns its findings.
+func Run(ch *Check, c *Ctx) []Finding {
+	c.check = ch
+	c.findings = c.findings[:0]
+	ch.Run(c)
+	out := c.findings
+	c.findings = nil
+	return out
+}
+
+// Report records a finding at element el (its whole span).
+func (c *Ctx) Report(linter string, el *macros.Element, msg, fix string) {
+	c.add(linter, c.locate(el, schema.Error{Pos: el}), msg, fix)
+}
+
+// ReportAttr records a finding at the value of el's attribute name — at
+// the one token definition that supplies it, when one does — or at el
+// when it has no such attribute.
+func (c *Ctx) ReportAttr(linter string, el *macros.Element, name, msg, fix string) {
+	if el.Attr(name) == nil {
+		c.Report(linter, el, msg, fix)
+		return
+	}
+	c.add(linter, c.locate(el, schema.Error{Pos: el, Attr: name, Kind: schema.KindValue}), msg, fix)
+}
+
+// ReportAttrName records a finding at the name of el's attribute name.
+func (c *Ctx) ReportAttrName(linter string, el *macros.Element, name, msg, fix string) {
+	if el.Attr(name) == nil {
+		c.Report(linter, el, msg, fix)
+		return
+	}
+	c.add(linter, c.locate(el, schema.Error{Pos: el, Attr: name, Kind: schema.KindAttrNotAllowed}), msg, fix)
+}
+
+// ReportText records a finding at el's first text that is not blank (its
+// text or a child's tail), else at its text.
+func (c *Ctx) ReportText(linter string, el *macros.Element, msg, fix string) {
+	c.add(linter, c.locate(el, schema.Error{Pos: el, Kind: schema.KindText}), msg, fix)
+}
+
+// ReportIn records a finding at the bytes at offsets [start, end) of el's
+// text (as Galaxy reads it, references decoded), located in the source
+// when the text was written without references, CDATA or substitutions
+// that move its bytes, else at the whole text.
+func (c *Ctx) ReportIn(linter string, el *macros.Element, start, end int, msg, fix string) {
+	loc := c.locate(el, schema.Error{Pos: el, Kind: schema.KindText})
+	o := el.TextOrigin()
+	if o.Parts == nil && o.Loc.IsValid() {
+		if src := c.source(o.Loc.File); src != nil {
+			raw := src[o.Loc.Span.Start:o.Loc.Span.End]
+			if string(raw) == el.Text && end <= len(raw) && start <= end {
+				loc.Loc = macros.Loc{File: o.Loc.File, Span: cst.Span{Start: o.Loc.Span.Start + start, End: o.Loc.Span.Start + end}}
+				loc.Pos = c.position(loc.Loc)
+			}
+		}
+	}
+	c.add(linter, loc, msg, fix)
+}
+
+func (c *Ctx) source(file string) []byte {
+	if c.Result != nil {
+		if t := c.Result.Tree(file); t != nil {
+			return t.Source()
+		}
+		return nil
+	}
+	if file == c.File.File() {
+		return c.File.Source()
+	}
+	return nil
+}
+
+func (c *Ctx) position(l macros.Loc) cst.Position {
+	if c.Result != nil {
+		return c.Result.Position(l)
+	}
+	if l.File == c.File.File() {
+		return c.File.Position(l.Span.Start)
+	}
+	return cst.Position{File: l.File, Offset: l.Span.Start}
+}
+
+// locate is schema.Locate for the expanded view, and its equivalent for a
+// file read as written.
+func (c *Ctx) locate(el *macros.Element, e schema.Error) schema.Location {
+	if el == nil {
+		l := macros.Loc{File: c.File.File()}
+		return schema.Location{Loc: l, Pos: c.position(l)}
+	}
+	if c.Result != nil {
+		return schema.Locate(c.Result, e)
+	}
+	loc := schema.Location{Loc: el.Loc}
+	switch {
+	case e.Attr != "" && e.Kind == schema.KindAttrNotAllowed:
+		loc.Loc = el.NameOrigin(e.Attr).Loc
+	case e.Attr != "":
+		loc.Loc = el.ValueOrigin(e.Attr).Loc
+	case e.Kind == schema.KindText:
+		loc.Loc = el.TextOrigin().Loc
+	}
+	if !loc.Loc.IsValid() {
+		loc.Loc = el.Loc
+	}
+	loc.Pos = c.position(loc.Loc)
+	return loc
+}
+
+func (c *Ctx) add(linter string, loc schema.Location, msg, fix string) {
+	c.findings = append(c.findings, Finding{Code: c.check.Code, Linter: linter, Loc: loc.Loc, Pos: loc.Pos,
+		Via: loc.Via, Message: msg, Fix: fix})
+}
+
+// Child returns the first child element of el named tag, or nil.
+func Child(el *macros.Element, tag string) *macros.Element {
+	if el == nil {
+		return nil
+	}
+	for _, k := range el.Children {
+		if !k.PI && k.Tag == tag {
+			return k
+		}
+	}
+	return nil
+}
+
+// Children returns the child elements of el named tag.
+func Children(el *macros.Element, tag string) []*macros.Element {
+	if el == nil {
+		return nil
+	}
+	var out []*macros.Element
+	for _, k := range el.Children {
+		if !k.PI && k.Tag == tag {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// FindAll returns the elements named tag in the subtree of el, el
+// included, in document order.
+func FindAll(el *macros.Element, tag string) []*macros.Element {
+	if el == nil {
+		return nil
+	}
+	var out []*macros.Element
+	for d := range el.Descendants() {
+		if !d.PI && d.Tag == tag {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Path finds the elements at a slash-separated path of tags below el, as
+// ElementTree's findall("a/b") does: "inputs/param" is every <param>
+// child of every <inputs> child of el.
+func Path(el *macros.Element, path string) []*macros.Element {
+	cur := []*macros.Element{el}
+	for tag := range strings.SplitSeq(path, "/") {
+		var next []*macros.Element
+		for _, e := range cur {
+			next = append(next, Children(e, tag)...)
+		}
+		cur = next
+	}
+	return cur
+}
+
+// Get returns el's attribute name, "" when absent.
+func Get(el *macros.Element, name string) string {
+	v, _ := el.Get(name)
+	return v
+}
+
+// Beside returns the path of name in the directory of the file checked,
+// "" for content given in memory.
+func (c *Ctx) Beside(name string) string {
+	if c.Dir == "" {
+		return ""
+	}
+	return filepath.Join(c.Dir, name)
+}
+
+// ToolType returns the tool's tool_type attribute, "default" when it has
+// none. Galaxy runs each linter module on some tool types only.
+func (c *Ctx) ToolType() string {
+	if c.Root == nil {
+		return "default"
+	}
+	if t, ok := c.Root.Get("tool_type"); ok && t != "" {
+		return t
+	}
+	return "default"
+}
+
+// ToolTypeIn reports whether the tool's type is one of types.
+func (c *Ctx) ToolTypeIn(types ...string) bool {
+	t := c.ToolType()
+	for _, x := range types {
+		if x == t {
+			return true
+		}
+	}
+	return false
+}
+
+// Galaxy's linter modules lint these tool types (lint_tool_types): general
+// and inputs every type; tests these; the others (command, help, outputs,
+// stdio, citations, xml_order) DefaultTypes.
+var (
+	TestsTypes   = []string{"default", "data_source", "manage_data"}
+	DefaultTypes = []string{"default", "manage_data"}
+)

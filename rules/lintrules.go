@@ -1,0 +1,91 @@
+package rules
+
+import (
+	"path/filepath"
+
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/lint"
+)
+
+// fromLint makes the rule that runs the advisory check ch: in the strict
+// ruleset, selectable by its code, its name and the Galaxy linters it
+// covers.
+func fromLint(ch *lint.Check) *Rule {
+	at := TargetTool
+	if ch.Macros {
+		at |= TargetMacro
+	}
+	return &Rule{
+		Code: ch.Code, Name: ch.Name, Summary: ch.Summary,
+		Family: FamilyCheck, Fix: FixNone,
+		Rulesets:  []string{"strict"},
+		Planemo:   ch.Linters,
+		Since:     ch.Since,
+		Cite:      ch.Cite,
+		AppliesTo: at,
+		Order:     1000, // after every rule that fixes
+		Doc:       ch.Doc,
+		check:     runLint,
+		lint:      ch,
+	}
+}
+
+// Lint returns the advisory check a rule runs, nil for the rules that fix.
+func (r *Rule) Lint() *lint.Check { return r.lint }
+
+// runLint runs the pass's rule's check on Galaxy's view of the file, built
+// once for every check of the run.
+func runLint(p *Pass) {
+	c := shared(p, "lint view", func() *lint.Ctx { return lintCtx(p) })
+	if c == nil || c.Root == nil {
+		return
+	}
+	for _, f := range lint.Run(p.Rule.lint, c) {
+		d := Diagnostic{Code: f.Code, Span: f.Loc.Span, Pos: f.Pos, Message: f.Message, Advisory: true,
+			Via: f.Via, Linter: f.Linter, Help: f.Fix}
+		if f.Loc.File != p.Tree.File() {
+			d.File = f.Loc.File
+		}
+		if d.Pos.File == "" {
+			d.Pos.File = f.Loc.File
+		}
+		p.add(d)
+	}
+}
+
+// lintCtx builds Galaxy's view of the pass's file for the checks: the
+// expanded tool, or the file as written when it does not expand (or is a
+// macro file). It returns nil when the expansion stopped the run (too
+// large, or past its deadline).
+func lintCtx(p *Pass) *lint.Ctx {
+	c := &lint.Ctx{File: p.Tree, Tool: p.Kind == TargetTool}
+	opts := macros.Options{NoDisk: true}
+	if p.Macros != nil {
+		opts = *p.Macros
+	}
+	if !opts.NoDisk && p.Tree.File() != "" {
+		c.Dir = filepath.Dir(p.Tree.File())
+	}
+	if c.Tool {
+		var res *macros.Result
+		var err error
+		if p.views != nil {
+			res, err = p.views.expand(p.Tree, opts)
+		} else {
+			res, err = macros.ExpandTree(p.Tree, opts)
+		}
+		if err == nil {
+			c.Result, c.Root = res, res.Root
+			return c
+		}
+		if p.stop(err) {
+			return nil
+		}
+	}
+	if p.views != nil {
+		c.Root, _ = p.views.convert(p.Tree)
+	} else {
+		c.Root, _ = macros.FromTree(p.Tree)
+	}
+	return c
+}
