@@ -110,7 +110,11 @@ func runCheck(e *env, args []string) int {
 		rep = &textReporter{e: e, quiet: *quiet, cites: map[string]string{}}
 	}
 	var n checkCounts
+	// A finding inside a macro file several tools import is the same edit
+	// whichever tool brought it: it is reported with the first of them.
+	inMacros := map[macroFinding]bool{}
 	tally := func(r *checkResult) {
+		r.dropRepeated(inMacros)
 		n.files++
 		switch {
 		case r.err != nil:
@@ -179,6 +183,34 @@ func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool, mem
 		s.releaseTree(mem.slabs) // the findings hold what output needs; errors keep it for columns
 	}
 	return r
+}
+
+// macroFinding identifies a finding located in an imported macro file.
+type macroFinding struct {
+	file, code, message string
+	start, end          int
+}
+
+// dropRepeated removes from r the findings in macro files that seen holds
+// already (another tool importing the same file brought them), and adds
+// the others to seen.
+func (r *checkResult) dropRepeated(seen map[macroFinding]bool) {
+	if len(r.diags) != len(r.found) {
+		return
+	}
+	keep := 0
+	for i, d := range r.diags {
+		if d.File != "" {
+			k := macroFinding{d.File, d.Code, d.Message, d.Span.Start, d.Span.End}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+		}
+		r.diags[keep], r.found[keep] = d, r.found[i]
+		keep++
+	}
+	r.diags, r.found = r.diags[:keep], r.found[:keep]
 }
 
 // finding is a diagnostic with its positions worked out for output.
