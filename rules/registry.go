@@ -4,6 +4,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/rules/lint/citations"
+	"github.com/galaxy-gtr/gtr/rules/lint/general"
+	"github.com/galaxy-gtr/gtr/rules/lint/requirements"
+	"github.com/galaxy-gtr/gtr/rules/lint/stdio"
 	"github.com/galaxy-gtr/gtr/rules/lint/tests"
 )
 
@@ -24,11 +28,28 @@ var All = []*Rule{
 	GTR020_1,
 	GTR020_2,
 	fromLint(tests.TestsMissing),
+	fromLint(general.ToolIDShape),
+	fromLint(general.ToolVersionPEP440),
+	fromLint(requirements.RequirementsDeclared),
+	fromLint(stdio.ErrorHandlingMissing),
+	fromLint(general.EDAMXrefsDeclared),
+	fromLint(general.ToolDescription),
+	fromLint(requirements.RequirementVersionMissing),
 	GTR035_1,
 	GTR035_2,
 	GTR036,
 	GTR037,
+	fromLint(citations.CitationsMissing),
+	fromLint(general.ToolProfileInvalid),
+	fromLint(requirements.RequirementNameMissing),
+	fromLint(general.ToolVersionWhitespace),
+	fromLint(requirements.ContainerImageShape),
+	fromLint(stdio.StdioRegexInvalid),
+	fromLint(general.ToolIdentityMissing),
 	GTR106,
+	fromLint(general.ToolVersionLiteral),
+	fromLint(stdio.DetectErrorsNotAggressive),
+	fromLint(requirements.ResourceRequirementExpression),
 	GTR201,
 	GTR202,
 	GTR203,
