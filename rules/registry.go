@@ -4,7 +4,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/rules/lint/conditionals"
+	"github.com/galaxy-gtr/gtr/rules/lint/params"
 	"github.com/galaxy-gtr/gtr/rules/lint/tests"
+	"github.com/galaxy-gtr/gtr/rules/lint/validators"
 )
 
 // All lists every rule, sorted by code. It is the registry: a rule exists
@@ -28,6 +31,16 @@ var All = []*Rule{
 	GTR035_2,
 	GTR036,
 	GTR037,
+	fromLint(validators.Compatibility),
+	fromLint(validators.Text),
+	fromLint(validators.RequiredAttributes),
+	fromLint(conditionals.TestParamType),
+	fromLint(conditionals.TestParamAttributes),
+	fromLint(conditionals.Branches),
+	fromLint(params.ChildElements),
+	fromLint(params.DataOptions),
+	fromLint(params.BooleanValues),
+	fromLint(params.SelectDisplay),
 	GTR106,
 	GTR201,
 	GTR202,
