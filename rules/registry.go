@@ -5,10 +5,13 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/rules/lint/citations"
+	"github.com/galaxy-gtr/gtr/rules/lint/conditionals"
 	"github.com/galaxy-gtr/gtr/rules/lint/general"
+	"github.com/galaxy-gtr/gtr/rules/lint/params"
 	"github.com/galaxy-gtr/gtr/rules/lint/requirements"
 	"github.com/galaxy-gtr/gtr/rules/lint/stdio"
 	"github.com/galaxy-gtr/gtr/rules/lint/tests"
+	"github.com/galaxy-gtr/gtr/rules/lint/validators"
 )
 
 // All lists every rule, sorted by code. It is the registry: a rule exists
@@ -45,6 +48,16 @@ var All = []*Rule{
 	fromLint(general.ToolVersionWhitespace),
 	fromLint(requirements.ContainerImageShape),
 	fromLint(stdio.StdioRegexInvalid),
+	fromLint(validators.Compatibility),
+	fromLint(validators.Text),
+	fromLint(validators.RequiredAttributes),
+	fromLint(conditionals.TestParamType),
+	fromLint(conditionals.TestParamAttributes),
+	fromLint(conditionals.Branches),
+	fromLint(params.ChildElements),
+	fromLint(params.DataOptions),
+	fromLint(params.BooleanValues),
+	fromLint(params.SelectDisplay),
 	fromLint(general.ToolIdentityMissing),
 	GTR106,
 	fromLint(general.ToolVersionLiteral),
