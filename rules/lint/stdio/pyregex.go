@@ -30,6 +30,9 @@ type reParser struct {
 	open   map[int]bool
 	names  map[string]int
 	unsure bool
+	// condRefs are the group numbers (and their positions) conditionals
+	// name before the group is opened.
+	condRefs [][2]int
 }
 
 // errAt is a Python re.error message at position i.
@@ -45,13 +48,21 @@ func (p *reParser) run() (msg string) {
 			if !ok {
 				panic(r)
 			}
-			msg = fmt.Sprintf("%s at position %d", e.msg, e.at)
+			msg = e.msg
+			if e.at >= 0 {
+				msg = fmt.Sprintf("%s at position %d", e.msg, e.at)
+			}
 		}
 	}()
 	p.alternation()
 	if p.i < len(p.s) {
 		// Only a ')' stops the top level early.
 		p.fail("unbalanced parenthesis", p.i)
+	}
+	for _, r := range p.condRefs {
+		if r[0] > p.groups {
+			p.fail(fmt.Sprintf("invalid group reference %d", r[0]), r[1])
+		}
 	}
 	return ""
 }
@@ -73,16 +84,12 @@ func (p *reParser) next(r rune) bool {
 	return false
 }
 
-// alternation parses branches up to an unmatched ')' or the end and
-// returns how many there were.
-func (p *reParser) alternation() int {
-	n := 1
+// alternation parses branches up to an unmatched ')' or the end.
+func (p *reParser) alternation() {
 	p.sequence()
 	for p.next('|') {
-		n++
 		p.sequence()
 	}
-	return n
 }
 
 // item kinds: what the last thing in a sequence was, for the quantifier
@@ -162,15 +169,30 @@ func (p *reParser) braces() bool {
 		p.i = here
 		return false
 	}
-	if lo != "" && hi != "" && len(lo) < 10 && len(hi) < 10 {
-		var a, b int
-		fmt.Sscan(lo, &a)
-		fmt.Sscan(hi, &b)
-		if b < a {
-			p.fail("min repeat greater than max repeat", here)
-		}
+	a, b := repeatCount(lo), repeatCount(hi)
+	if a >= maxRepeat || b >= maxRepeat {
+		// An OverflowError, which Python words without a position.
+		p.fail("the repetition number is too large", -1)
+	}
+	if lo != "" && hi != "" && b < a {
+		p.fail("min repeat greater than max repeat", here)
 	}
 	return true
+}
+
+// maxRepeat is sre's MAXREPEAT: a count must stay below it.
+const maxRepeat = 1<<32 - 1
+
+// repeatCount is the value of a count's digits, capped at maxRepeat.
+func repeatCount(d string) int {
+	n := 0
+	for _, r := range d {
+		n = n*10 + int(r-'0')
+		if n >= maxRepeat {
+			return maxRepeat
+		}
+	}
+	return n
 }
 
 func (p *reParser) digits() string {
@@ -232,12 +254,11 @@ func (p *reParser) group(start int) int {
 }
 
 // body parses a group's content and its closing ')'.
-func (p *reParser) body(start int) int {
-	n := p.alternation()
+func (p *reParser) body(start int) {
+	p.alternation()
 	if !p.next(')') {
 		p.fail("missing ), unterminated subpattern", start)
 	}
-	return n
 }
 
 func (p *reParser) rest(n int) string {
@@ -253,7 +274,7 @@ func (p *reParser) named(start int) int {
 	case p.next('<'):
 		name := p.name('>', "missing >, unterminated name")
 		if _, dup := p.names[name]; dup {
-			p.fail(fmt.Sprintf("redefinition of group name %q as group %d; was group %d", name, p.groups+1, p.names[name]), start+4)
+			p.fail(fmt.Sprintf("redefinition of group name '%s' as group %d; was group %d", name, p.groups+1, p.names[name]), start+4)
 		}
 		p.groups++
 		g := p.groups
@@ -269,7 +290,7 @@ func (p *reParser) named(start int) int {
 			p.fail(fmt.Sprintf("unknown group name '%s'", name), at)
 		}
 		if p.open[g] {
-			p.fail("cannot refer to an open group", start)
+			p.fail("cannot refer to an open group", at)
 		}
 	default:
 		c, _ := p.peek()
@@ -326,6 +347,9 @@ func (p *reParser) conditional(start int) {
 		p.fail("missing group name", at)
 	}
 	if _, known := p.names[name]; !known {
+		if identifier(name) {
+			p.fail(fmt.Sprintf("unknown group name '%s'", name), at)
+		}
 		n := 0
 		for _, r := range name {
 			if r < '0' || r > '9' {
@@ -340,11 +364,19 @@ func (p *reParser) conditional(start int) {
 			p.fail("bad group number", at)
 		}
 		if n > p.groups {
-			p.unsure = true // Python checks it against the groups of the whole pattern
+			// Python checks it against the groups of the whole pattern.
+			p.condRefs = append(p.condRefs, [2]int{n, at})
 		}
 	}
-	if p.body(start) > 2 {
-		p.fail("conditional backref with more than two branches", at)
+	p.sequence()
+	if p.next('|') {
+		p.sequence()
+		if c, ok := p.peek(); ok && c == '|' {
+			p.fail("conditional backref with more than two branches", p.i)
+		}
+	}
+	if !p.next(')') {
+		p.fail("missing ), unterminated subpattern", start)
 	}
 }
 
@@ -366,7 +398,13 @@ func (p *reParser) flags(start int, c rune) int {
 			return itemOrdinary
 		}
 		if !strings.ContainsRune("aiLmsux-", c) {
-			p.fail("unknown flag", p.i-1)
+			if unicode.IsLetter(c) {
+				p.fail("unknown flag", p.i-1)
+			}
+			p.fail("missing -, : or )", p.i-1)
+		}
+		if c == '-' && p.i < len(p.s) && !strings.ContainsRune("aiLmsux", p.s[p.i]) {
+			p.fail("missing flag", p.i)
 		}
 		if p.i >= len(p.s) {
 			p.fail("missing -, : or )", p.i)
@@ -430,6 +468,9 @@ func (p *reParser) literalEscape(start int, c rune, inClass bool) {
 	case c == 'U':
 		p.hex(start, 8, "U")
 	case c == 'N':
+		if d, ok := p.peek(); !ok || d != '{' {
+			p.fail("missing {", p.i)
+		}
 		p.unsure = true // \N{name} needs Unicode's names to check
 	case c == '0' || (inClass && c >= '1' && c <= '7'):
 		v := int(c - '0')
@@ -512,7 +553,7 @@ func (p *reParser) classItem(start int) (rune, bool) {
 	at := p.i - 1
 	e, ok := p.peek()
 	if !ok {
-		p.fail("unterminated character set", start)
+		p.fail("bad escape (end of pattern)", at)
 	}
 	p.i++
 	if strings.ContainsRune("dDsSwW", e) {
