@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
 	"github.com/galaxy-gtr/gtr/rules/lint/tests"
 )
 
@@ -28,6 +29,18 @@ var All = []*Rule{
 	GTR035_2,
 	GTR036,
 	GTR037,
+	fromLint(inputs.InputsNameMissing),
+	fromLint(inputs.InputsNameValid),
+	fromLint(inputs.InputsNameDuplicate),
+	fromLint(inputs.SelectOptionsDefinition),
+	fromLint(inputs.SelectOptionValueMissing),
+	fromLint(inputs.SelectOptionDuplicate),
+	fromLint(inputs.SelectOptionsMultiple),
+	fromLint(inputs.SelectOptionsSourceMissing),
+	fromLint(inputs.SelectOptionsSourceConflict),
+	fromLint(inputs.SelectOptionsDeprecated),
+	fromLint(inputs.InputsMissing),
+	fromLint(inputs.DataFormatMissing),
 	GTR106,
 	GTR201,
 	GTR202,
