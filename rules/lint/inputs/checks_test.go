@@ -45,7 +45,7 @@ func TestInputsMissing(t *testing.T) {
 	runCases(t, InputsMissing, []checkCase{
 		{"empty inputs", "<tool id=\"t\" name=\"t\" version=\"1\">\n<inputs/>\n</tool>", []finding{{"InputsMissing", 2}}},
 		{"no inputs at all", "<tool id=\"t\" name=\"t\" version=\"1\">\n<command>x</command>\n</tool>", []finding{{"InputsMissing", 1}}},
-		{"only a conditional shell", tool(`<repeat name="r" title="R"/>`), []finding{{"InputsMissing", 3}}},
+		{"only an empty repeat", tool(`<repeat name="r" title="R"/>`), []finding{{"InputsMissing", 3}}},
 		{"data source", "<tool id=\"t\" name=\"t\" version=\"1\" tool_type=\"data_source\"><inputs/></tool>", nil},
 		{"one param", tool(`<param name="a" type="text"/>`), nil},
 		{"nested param", tool(`<section name="s"><param name="a" type="text"/></section>`), nil},

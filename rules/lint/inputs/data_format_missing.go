@@ -19,8 +19,7 @@ var DataFormatMissing = &lint.Check{
 		What: "Reports an input <param type=\"data\"> without a format attribute, as Galaxy's " +
 			"InputsDataFormat linter does.",
 		Why: "Without format Galaxy assumes \"data\", the root of all datatypes: the form offers every " +
-			"dataset in the history, including ones the tool cannot read, and no implicit conversion is " +
-			"offered. planemo lint warns.",
+			"dataset in the history, including ones the tool cannot read. planemo lint warns.",
 		Example:   "<param name=\"input\" type=\"data\" label=\"Reads\"/>\n→\n<param name=\"input\" type=\"data\" format=\"fastqsanger,fastqsanger.gz\" label=\"Reads\"/>",
 		FixSafety: "Advisory only: the formats a tool can read are a fact about the tool that only its author knows.",
 	},

@@ -16,8 +16,9 @@ var InputsMissing = &lint.Check{
 		What: "Reports a tool with no <param> below <inputs> (after macro expansion), as Galaxy's " +
 			"InputsMissing linter does. Data source tools (tool_type=\"data_source\") are exempt: they " +
 			"take their data from a remote site, and Galaxy only notes it (InputsMissingDataSource).",
-		Why: "A tool without parameters runs the same command on nothing the user chooses; it is more " +
-			"often a tool whose inputs a macro failed to bring in. planemo lint warns.",
+		Why: "A tool without parameters offers the user nothing to choose and runs on no dataset; " +
+			"when that is not meant, the inputs are missing, for instance from a macro that was never " +
+			"expanded here. planemo lint warns.",
 		Example: "<inputs/>\n→\n<inputs>\n  <param name=\"input\" type=\"data\" format=\"tabular\" label=\"Input table\"/>\n</inputs>",
 		FixSafety: "Advisory only: which inputs a tool takes is its interface, which only the author can define; " +
 			"a tool that really needs none (a data manager fetching a fixed resource) can keep it so.",

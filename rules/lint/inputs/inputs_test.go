@@ -154,3 +154,44 @@ func TestParamOrder(t *testing.T) {
 		t.Errorf("paths %q, want %q", got, want)
 	}
 }
+
+// TestPartial checks that a tool whose macros do not expand gets no
+// finding about options a macro might bring, but still one about what
+// is written.
+func TestPartial(t *testing.T) {
+	src := "<tool id=\"t\" name=\"t\" version=\"1\">\n<macros><import>missing.xml</import></macros>\n<inputs>\n" +
+		"<param name=\"a\" type=\"select\"><expand macro=\"opts\"/></param>\n" +
+		"<param name=\"b\" type=\"select\"><options><expand macro=\"filters\"/></options></param>\n" +
+		"<conditional name=\"c\"><param name=\"d\" type=\"select\"><expand macro=\"opts\"/></param></conditional>\n" +
+		"<param name=\"e\" type=\"select\" dynamic_options=\"f()\"><option value=\"x\"/></param>\n" +
+		"</inputs>\n</tool>\n"
+	tree := cst.Parse("tool.xml", []byte(src))
+	if _, err := macros.ExpandTree(tree, macros.Options{NoDisk: true}); err == nil {
+		t.Fatal("the tool expanded; the test needs one that does not")
+	}
+	root, err := macros.FromTree(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &lint.Ctx{File: tree, Tool: true, Root: root}
+	if !c.Partial() {
+		t.Fatal("not partial")
+	}
+	for _, tc := range []struct {
+		ch   *lint.Check
+		want []int // lines
+	}{
+		{SelectOptionsDefinition, []int{7}},
+		{SelectOptionsSourceMissing, nil},
+		{InputsMissing, nil},
+		{SelectOptionsDeprecated, []int{7}},
+	} {
+		var lines []int
+		for _, f := range lint.Run(tc.ch, c) {
+			lines = append(lines, f.Pos.Line)
+		}
+		if !slices.Equal(lines, tc.want) {
+			t.Errorf("%s: findings on lines %v, want %v", tc.ch.Code, lines, tc.want)
+		}
+	}
+}

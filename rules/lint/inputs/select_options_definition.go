@@ -35,6 +35,10 @@ var SelectOptionsDefinition = &lint.Check{
 			options := len(lint.Children(p.el, "options")) > 0
 			static := len(lint.Children(p.el, "option")) > 0
 			if par := p.el.Parent(); par != nil && par.Tag == "conditional" {
+				// Without expansion, the options a macro would bring are missing.
+				if !static && !dynamic && !options && c.Partial() {
+					continue
+				}
 				if !static || dynamic || options {
 					c.Report("InputsSelectOptionsDefConditional", p.el,
 						fmt.Sprintf("Select parameter of a conditional [%s] options have to be defined by 'option' children elements.", p.name),
@@ -42,7 +46,11 @@ var SelectOptionsDefinition = &lint.Check{
 				}
 				continue
 			}
-			if n := count(dynamic) + count(options) + count(static); n != 1 {
+			n := count(dynamic) + count(options) + count(static)
+			if n == 0 && c.Partial() {
+				continue
+			}
+			if n != 1 {
 				c.Report("InputsSelectOptionsDef", p.el,
 					fmt.Sprintf("Select parameter [%s] options have to be defined by either 'option' children elements, a 'options' element or the 'dynamic_options' attribute.", p.name),
 					"Define the select's choices one way: <option> children, or one <options> element, or (deprecated) dynamic_options.")

@@ -19,7 +19,7 @@ var SelectOptionsSourceConflict = &lint.Check{
 		What: "Reports the first <options> child of an input <param type=\"select\"> when it sets both " +
 			"from_dataset and from_data_table (InputsSelectOptionsFromDatasetAndDatatable), or " +
 			"meta_file_key without from_dataset (InputsSelectOptionsMetaFileKey), as Galaxy's linters do.",
-		Why: "Galaxy reads options from one source: with both, the data table wins and the dataset is " +
+		Why: "Galaxy reads a select's options from one source: with both, one of them is silently " +
 			"ignored; meta_file_key names a metadata file of the dataset, which means nothing without " +
 			"one. planemo lint reports an error.",
 		Example: "<options from_dataset=\"input\" from_data_table=\"all_fasta\"/>\n→\n" +
