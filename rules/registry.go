@@ -7,6 +7,7 @@ import (
 	"github.com/galaxy-gtr/gtr/rules/lint/citations"
 	"github.com/galaxy-gtr/gtr/rules/lint/conditionals"
 	"github.com/galaxy-gtr/gtr/rules/lint/general"
+	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
 	"github.com/galaxy-gtr/gtr/rules/lint/params"
 	"github.com/galaxy-gtr/gtr/rules/lint/requirements"
 	"github.com/galaxy-gtr/gtr/rules/lint/stdio"
@@ -48,16 +49,28 @@ var All = []*Rule{
 	fromLint(general.ToolVersionWhitespace),
 	fromLint(requirements.ContainerImageShape),
 	fromLint(stdio.StdioRegexInvalid),
+	fromLint(inputs.InputsNameMissing),
+	fromLint(inputs.InputsNameValid),
+	fromLint(inputs.InputsNameDuplicate),
+	fromLint(inputs.SelectOptionsDefinition),
+	fromLint(inputs.SelectOptionValueMissing),
+	fromLint(inputs.SelectOptionDuplicate),
+	fromLint(inputs.SelectOptionsMultiple),
+	fromLint(inputs.SelectOptionsSourceMissing),
+	fromLint(inputs.SelectOptionsSourceConflict),
+	fromLint(inputs.SelectOptionsDeprecated),
 	fromLint(validators.Compatibility),
 	fromLint(validators.Text),
 	fromLint(validators.RequiredAttributes),
 	fromLint(conditionals.TestParamType),
 	fromLint(conditionals.TestParamAttributes),
 	fromLint(conditionals.Branches),
+	fromLint(inputs.InputsMissing),
 	fromLint(params.ChildElements),
 	fromLint(params.DataOptions),
 	fromLint(params.BooleanValues),
 	fromLint(params.SelectDisplay),
+	fromLint(inputs.DataFormatMissing),
 	fromLint(general.ToolIdentityMissing),
 	GTR106,
 	fromLint(general.ToolVersionLiteral),

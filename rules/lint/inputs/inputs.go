@@ -1,0 +1,121 @@
+// Package inputs holds the advisory checks of a tool's <inputs>: its
+// <param> elements, their names and types, and the ways a select defines
+// its options. They port the classes of Galaxy's linters/inputs.py that
+// read params and selects (planemo lint's Inputs* linters), over Galaxy's
+// macro-expanded view, so that a finding agrees with Galaxy's on the same
+// tool. Galaxy's inputs module lints every tool type, and so do these.
+package inputs
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/lint"
+)
+
+// inputParams returns the <param> elements Galaxy's linters go through,
+// its findall("./inputs//param"): every <param> below each <inputs> child
+// of the tool, in document order.
+func inputParams(root *macros.Element) []*macros.Element {
+	var out []*macros.Element
+	for _, in := range lint.Children(root, "inputs") {
+		for _, k := range in.Children {
+			out = append(out, lint.FindAll(k, "param")...)
+		}
+	}
+	return out
+}
+
+// param is an input <param> with the name Galaxy gives it.
+type param struct {
+	el   *macros.Element
+	name string
+	// from is the attribute the name comes from, "name" or "argument".
+	from string
+	// typ is the type attribute, "" when absent or empty.
+	typ string
+}
+
+// namedParams returns the input params that have a name or an argument,
+// as Galaxy's _iter_param yields them: the others are InputsName's
+// business, and no other linter looks at them.
+func namedParams(root *macros.Element) []param {
+	var out []param
+	for _, el := range inputParams(root) {
+		if name, ok := el.Get("name"); ok {
+			out = append(out, param{el: el, name: name, from: "name", typ: lint.Get(el, "type")})
+			continue
+		}
+		if arg, ok := el.Get("argument"); ok {
+			out = append(out, param{el: el, name: nameFromArgument(arg), from: "argument", typ: lint.Get(el, "type")})
+		}
+	}
+	return out
+}
+
+// typedParams returns the named params of type typ. Galaxy's
+// _iter_param_type skips params whose type is absent or empty, which no
+// type equals.
+func typedParams(root *macros.Element, typ string) []param {
+	var out []param
+	for _, p := range namedParams(root) {
+		if p.typ == typ {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// nameFromArgument is the name Galaxy derives from an argument (its
+// _parse_name): leading dashes stripped, the other dashes made
+// underscores.
+func nameFromArgument(arg string) string {
+	return strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
+}
+
+// reportName reports a finding about p's name at the attribute that gives
+// it, so that a name from a token is reported at the token's definition.
+func reportName(c *lint.Ctx, linter string, p param, msg, fix string) {
+	c.ReportAttr(linter, p.el, p.from, msg, fix)
+}
+
+// validPlaceholder reports whether name is a valid Cheetah placeholder as
+// Galaxy tests it, with Python's re.match(r"^[a-zA-Z_]\w*$"): an ASCII
+// letter or underscore, then Unicode word characters; Python's $ also
+// matches before a final newline.
+func validPlaceholder(name string) bool {
+	name = strings.TrimSuffix(name, "\n")
+	if name == "" {
+		return false
+	}
+	if b := name[0]; !(b == '_' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z') {
+		return false
+	}
+	for _, r := range name[1:] {
+		if r != '_' && !unicode.IsLetter(r) && !unicode.IsNumber(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// pyBlank reports whether s is empty once Python's str.strip() has taken
+// the whitespace off both ends: Python counts the information separators
+// U+001C to U+001F as whitespace, Go does not.
+func pyBlank(s string) bool {
+	return strings.TrimFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f
+	}) == ""
+}
+
+// pyCapitalize is Python's str.capitalize: the first character in title
+// case, the rest in lower case.
+func pyCapitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToTitle(r)) + strings.ToLower(s[n:])
+}
