@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/rules/lint/command"
+	"github.com/galaxy-gtr/gtr/rules/lint/help"
 	"github.com/galaxy-gtr/gtr/rules/lint/tests"
 )
 
@@ -24,11 +26,15 @@ var All = []*Rule{
 	GTR020_1,
 	GTR020_2,
 	fromLint(tests.TestsMissing),
+	fromLint(help.HelpMissing),
 	GTR035_1,
 	GTR035_2,
 	GTR036,
 	GTR037,
+	fromLint(command.TodoText),
+	fromLint(command.CommandMissing),
 	GTR106,
+	fromLint(command.CommandInterpreterDeprecated),
 	GTR201,
 	GTR202,
 	GTR203,
