@@ -5,8 +5,10 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/rules/lint/citations"
+	"github.com/galaxy-gtr/gtr/rules/lint/command"
 	"github.com/galaxy-gtr/gtr/rules/lint/conditionals"
 	"github.com/galaxy-gtr/gtr/rules/lint/general"
+	"github.com/galaxy-gtr/gtr/rules/lint/help"
 	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
 	"github.com/galaxy-gtr/gtr/rules/lint/params"
 	"github.com/galaxy-gtr/gtr/rules/lint/requirements"
@@ -37,6 +39,7 @@ var All = []*Rule{
 	fromLint(requirements.RequirementsDeclared),
 	fromLint(stdio.ErrorHandlingMissing),
 	fromLint(general.EDAMXrefsDeclared),
+	fromLint(help.HelpMissing),
 	fromLint(general.ToolDescription),
 	fromLint(requirements.RequirementVersionMissing),
 	GTR035_1,
@@ -44,6 +47,8 @@ var All = []*Rule{
 	GTR036,
 	GTR037,
 	fromLint(citations.CitationsMissing),
+	fromLint(command.TodoText),
+	fromLint(command.CommandMissing),
 	fromLint(general.ToolProfileInvalid),
 	fromLint(requirements.RequirementNameMissing),
 	fromLint(general.ToolVersionWhitespace),
@@ -76,6 +81,7 @@ var All = []*Rule{
 	fromLint(general.ToolVersionLiteral),
 	fromLint(stdio.DetectErrorsNotAggressive),
 	fromLint(requirements.ResourceRequirementExpression),
+	fromLint(command.CommandInterpreterDeprecated),
 	GTR201,
 	GTR202,
 	GTR203,
