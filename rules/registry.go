@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/rules/lint/outputs"
 	"github.com/galaxy-gtr/gtr/rules/lint/tests"
 )
 
@@ -28,7 +29,15 @@ var All = []*Rule{
 	GTR035_2,
 	GTR036,
 	GTR037,
+	fromLint(outputs.OutputsNameDuplicated),
+	fromLint(outputs.OutputsNameInvalidCheetah),
+	fromLint(outputs.OutputsCollectionType),
+	fromLint(outputs.OutputsFormatSourceIncompatible),
+	fromLint(outputs.OutputsMissing),
+	fromLint(outputs.OutputsFormat),
+	fromLint(outputs.OutputsLabelDuplicated),
 	GTR106,
+	fromLint(outputs.OutputsFormatInput),
 	GTR201,
 	GTR202,
 	GTR203,
