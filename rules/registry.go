@@ -10,6 +10,7 @@ import (
 	"github.com/galaxy-gtr/gtr/rules/lint/general"
 	"github.com/galaxy-gtr/gtr/rules/lint/help"
 	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
+	"github.com/galaxy-gtr/gtr/rules/lint/outputs"
 	"github.com/galaxy-gtr/gtr/rules/lint/params"
 	"github.com/galaxy-gtr/gtr/rules/lint/requirements"
 	"github.com/galaxy-gtr/gtr/rules/lint/stdio"
@@ -48,10 +49,17 @@ var All = []*Rule{
 	GTR037,
 	fromLint(citations.CitationsMissing),
 	fromLint(command.TodoText),
+	fromLint(outputs.OutputsNameDuplicated),
+	fromLint(outputs.OutputsNameInvalidCheetah),
+	fromLint(outputs.OutputsCollectionType),
+	fromLint(outputs.OutputsFormatSourceIncompatible),
 	fromLint(command.CommandMissing),
 	fromLint(general.ToolProfileInvalid),
 	fromLint(requirements.RequirementNameMissing),
 	fromLint(general.ToolVersionWhitespace),
+	fromLint(outputs.OutputsMissing),
+	fromLint(outputs.OutputsFormat),
+	fromLint(outputs.OutputsLabelDuplicated),
 	fromLint(requirements.ContainerImageShape),
 	fromLint(stdio.StdioRegexInvalid),
 	fromLint(inputs.InputsNameMissing),
@@ -82,6 +90,7 @@ var All = []*Rule{
 	fromLint(stdio.DetectErrorsNotAggressive),
 	fromLint(requirements.ResourceRequirementExpression),
 	fromLint(command.CommandInterpreterDeprecated),
+	fromLint(outputs.OutputsFormatInput),
 	GTR201,
 	GTR202,
 	GTR203,
