@@ -1,0 +1,71 @@
+package tests
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/rules/lint"
+)
+
+// TestsParamInInputs is GTR085: a test <param> that names no tool input.
+var TestsParamInInputs = &lint.Check{
+	Code:    "GTR085",
+	Name:    "tests-param-in-inputs",
+	Summary: "A test <param> must name a tool input.",
+	Linters: []string{"TestsParamInInputs"},
+	Cite:    "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-tests-test-param",
+	Since:   "0.6.0",
+	Doc: lint.Doc{
+		What: "Reports a <param> directly inside a <test> whose name (its last |-separated part) is neither " +
+			"the name nor the argument (with - or -- in front, and with - for _) of a <param> in the tool's " +
+			"<inputs>, as Galaxy's TestsParamInInputs does.",
+		Why: "Galaxy ignores a test value for no input, so the test runs with the default instead of what " +
+			"the author wrote, usually after an input was renamed; planemo lint reports an error.",
+		Example:   "<inputs><param name=\"input1\" type=\"data\"/></inputs>\n<test><param name=\"input\" value=\"a.txt\"/>…\n→\n<test><param name=\"input1\" value=\"a.txt\"/>…",
+		FixSafety: "Advisory only: the test may name a renamed input or one that was removed; the author decides.",
+	},
+	Run: func(c *lint.Ctx) {
+		if !c.ToolTypeIn(lint.TestsTypes...) || c.Partial() {
+			return
+		}
+		names, args := inputNames(c)
+		for i, test := range testCases(c) {
+			for _, p := range lint.Children(test, "param") {
+				full := lint.Get(p, "name")
+				if full == "" {
+					continue
+				}
+				name := full[strings.LastIndex(full, "|")+1:]
+				if names[name] || args[name] || args["-"+name] || args["--"+name] {
+					continue
+				}
+				if dashed := strings.ReplaceAll(name, "_", "-"); dashed != name && (args["-"+dashed] || args["--"+dashed]) {
+					continue
+				}
+				c.ReportAttr("TestsParamInInputs", p, "name",
+					fmt.Sprintf("Test %d: Test param %s not found in the inputs", i+1, name),
+					"Use the name of a tool input (cond|param for one in a conditional), or remove the <param>.")
+			}
+		}
+	},
+}
+
+// inputNames returns the names and the arguments of every <param> below
+// any <inputs> of the tool (Galaxy's .//inputs//param).
+func inputNames(c *lint.Ctx) (names, args map[string]bool) {
+	names, args = map[string]bool{}, map[string]bool{}
+	for _, in := range lint.FindAll(c.Root, "inputs") {
+		for _, p := range lint.FindAll(in, "param") {
+			if p == in {
+				continue
+			}
+			if v, ok := p.Get("name"); ok {
+				names[v] = true
+			}
+			if v, ok := p.Get("argument"); ok {
+				args[v] = true
+			}
+		}
+	}
+	return names, args
+}
