@@ -109,7 +109,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "rules",
 			summary: "list the rules",
-			usage:   "[-include-upgrade] [-output-format text|json]",
+			usage:   "[-include-upgrade] [-planemo] [-output-format text|json]",
 			doc:     rulesDoc,
 			run:     runRules,
 		},
