@@ -76,9 +76,10 @@ func ReconcileLintSkip(tools []LintSkipTool, sidecar []byte, mo *macros.Options)
 		mo = &macros.Options{Cache: macros.NewCache()}
 	}
 	type candidate struct {
-		name  string
-		rules []*Rule
-		dirty bool // a covering rule reports it on a tool as written
+		name    string
+		linters []string // name, and for a companion linter its subject's problem linters
+		rules   []*Rule
+		dirty   bool // a covering rule reports it on a tool as written
 	}
 	var cands []*candidate
 	var report []*Rule
@@ -89,7 +90,7 @@ func ReconcileLintSkip(tools []LintSkipTool, sidecar []byte, mo *macros.Options)
 			slices.ContainsFunc(cands, func(c *candidate) bool { return c.name == name }) {
 			continue
 		}
-		c := &candidate{name: name}
+		c := &candidate{name: name, linters: append([]string{name}, companions[name]...)}
 		for _, code := range p.Codes {
 			r := Lookup(code)
 			c.rules = append(c.rules, r)
@@ -108,12 +109,13 @@ func ReconcileLintSkip(tools []LintSkipTool, sidecar []byte, mo *macros.Options)
 		return nil, err
 	}
 	fixing = slices.DeleteFunc(fixing, func(r *Rule) bool { return r.Advisory() })
-	// reports says whether ds hold a finding of c's rules for c's linter:
-	// a finding for another linter of a rule covering several is not c's.
+	// reports says whether ds hold a finding of c's rules for c's
+	// linters: a finding for another linter of a rule covering several is
+	// not c's.
 	reports := func(c *candidate, ds []Diagnostic) bool {
 		return slices.ContainsFunc(ds, func(d Diagnostic) bool {
 			return slices.ContainsFunc(c.rules, func(r *Rule) bool { return r.Code == d.Code }) &&
-				(d.Linter == "" || d.Linter == c.name)
+				(d.Linter == "" || slices.Contains(c.linters, d.Linter))
 		})
 	}
 	changed := map[string][]byte{}

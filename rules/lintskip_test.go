@@ -100,12 +100,16 @@ func TestReconcileLintSkip(t *testing.T) {
 
 	// A finding that format does not fix keeps the line: GTR021 reports
 	// the missing tests.
-	plan, err = ReconcileLintSkip([]LintSkipTool{clean}, []byte("TestsMissing\n"), mo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(plan.Removals) != 0 || string(plan.Sidecar) != "TestsMissing\n" {
-		t.Errorf("TestsMissing on a tool without tests: %+v", plan)
+	// So does it for a companion linter, through its subject:
+	// TestsMissingDatasource follows TestsMissing.
+	for _, line := range []string{"TestsMissing\n", "TestsMissingDatasource\n"} {
+		plan, err = ReconcileLintSkip([]LintSkipTool{clean}, []byte(line), mo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(plan.Removals) != 0 || string(plan.Sidecar) != line {
+			t.Errorf("%q on a tool without tests: %+v", line, plan)
+		}
 	}
 
 	if _, err := ReconcileLintSkip([]LintSkipTool{{Path: "m.xml", Src: []byte("<tool><inputs></tool>")}}, []byte("TestsMissing\n"), mo); err == nil {

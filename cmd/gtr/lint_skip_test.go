@@ -1,10 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/galaxy-gtr/gtr/rules"
 )
 
 // lintSkipCorpusDir is a real corpus directory that ships a .lint_skip
@@ -123,6 +127,31 @@ func TestLintSkipMalformedBails(t *testing.T) {
 	for name, data := range before {
 		if after[name] != data {
 			t.Errorf("%s changed", name)
+		}
+	}
+}
+
+// TestRulesPlanemoJSON checks that "gtr rules -planemo -output-format
+// json" prints the registry's parity, row for row, and counts that add up;
+// the text table is pinned by the rules_planemo script.
+func TestRulesPlanemoJSON(t *testing.T) {
+	t.Parallel()
+	stdout, stderr, code := runGTR(t, t.TempDir(), "rules", "-planemo", "-output-format", "json")
+	if code != exitOK || stderr != "" {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	var got parityReport
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := rules.PlanemoParity()
+	if len(got.Linters) != len(want) || got.Have+got.Partial+got.None != len(want) {
+		t.Fatalf("%d rows, counts %d+%d+%d, want %d linters", len(got.Linters), got.Have, got.Partial, got.None, len(want))
+	}
+	for i, p := range want {
+		g := got.Linters[i]
+		if g.Linter != p.Linter.Class || g.Status != p.Status.String() || !slices.Equal(g.Codes, nonNil(p.Codes)) || g.Reason != p.Reason {
+			t.Errorf("row %d: %+v, want %s %s %v %q", i, g, p.Linter.Class, p.Status, p.Codes, p.Reason)
 		}
 	}
 }
