@@ -426,3 +426,170 @@ func TestResolvePrecedenceProperty(t *testing.T) {
 		}
 	})
 }
+
+// TestAdvisoryRuleMetadata checks what every advisory rule owes its
+// readers beyond the common metadata: an https reference to cite, and
+// fromLint's wiring of its check.
+func TestAdvisoryRuleMetadata(t *testing.T) {
+	for _, r := range All {
+		if !r.Advisory() {
+			continue
+		}
+		if !strings.HasPrefix(r.Cite, "https://") {
+			t.Errorf("%s: cite %q is not an https URL", r.Code, r.Cite)
+		}
+		if !slices.Equal(r.Rulesets, []string{"strict"}) {
+			t.Errorf("%s: rulesets %v, want exactly [strict]", r.Code, r.Rulesets)
+		}
+		if ch := r.Lint(); ch != nil && (ch.Code != r.Code || !slices.Equal(ch.Linters, r.Planemo)) {
+			t.Errorf("%s: the rule and its check disagree: check %s covers %v, rule %v", r.Code, ch.Code, ch.Linters, r.Planemo)
+		}
+	}
+}
+
+// TestPlanemoAliasesAreGalaxyLinters checks that every planemo linter a
+// rule claims is one of Galaxy's classes, spelt as Galaxy spells it: a
+// misspelt alias would select nothing and count as coverage of nothing.
+func TestPlanemoAliasesAreGalaxyLinters(t *testing.T) {
+	known := map[string]bool{}
+	for _, l := range GalaxyLinters {
+		known[l.Class] = true
+	}
+	for _, r := range All {
+		for _, p := range r.Planemo {
+			if !known[p] {
+				t.Errorf("%s: planemo linter %q is not in Galaxy's linter list (linters.tsv)", r.Code, p)
+			}
+		}
+	}
+}
+
+// TestPlanemoSelectionIgnoresCase checks that every planemo linter a rule
+// claims selects it in any case, through Match and through Selection.
+func TestPlanemoSelectionIgnoresCase(t *testing.T) {
+	for _, r := range All {
+		for _, p := range r.Planemo {
+			for _, tok := range []string{p, strings.ToLower(p), strings.ToUpper(p)} {
+				rs, err := Match(tok)
+				if err != nil || !slices.Contains(rs, r) {
+					t.Errorf("Match(%q) = %v, %v: want it to include %s", tok, codesOf(rs), err, r.Code)
+				}
+				rs, err = Selection{Select: []string{tok}}.Resolve()
+				if err != nil || !slices.Contains(rs, r) {
+					t.Errorf("-select %s selects %v, %v: want it to include %s", tok, codesOf(rs), err, r.Code)
+				}
+				rs, err = Selection{Rulesets: []string{"strict"}, Ignore: []string{tok}}.Resolve()
+				if err != nil || slices.Contains(rs, r) {
+					t.Errorf("-ignore %s leaves %v, %v: want it to drop %s", tok, codesOf(rs), err, r.Code)
+				}
+			}
+		}
+	}
+}
+
+// TestParityTable checks the parity table against the registry: every
+// Galaxy linter is covered by a rule or has a reason, and each declared
+// reason and companion still holds.
+func TestParityTable(t *testing.T) {
+	ps := PlanemoParity()
+	if len(ps) != len(GalaxyLinters) {
+		t.Fatalf("%d parity rows for %d linters", len(ps), len(GalaxyLinters))
+	}
+	claimed := map[string][]string{}
+	for _, r := range All {
+		for _, p := range r.Planemo {
+			claimed[p] = append(claimed[p], r.Code)
+		}
+	}
+	byClass := map[string]Parity{}
+	for i, p := range ps {
+		if p.Linter != GalaxyLinters[i] {
+			t.Fatalf("row %d is %s, want %s: rows follow GalaxyLinters", i, p.Linter.Class, GalaxyLinters[i].Class)
+		}
+		byClass[p.Linter.Class] = p
+		switch p.Status {
+		case ParityHave:
+			if len(p.Codes) == 0 || p.Reason != "" {
+				t.Errorf("%s: HAVE needs covering codes and no reason, has %v, %q", p.Linter.Class, p.Codes, p.Reason)
+			}
+		case ParityPartial:
+			if len(p.Codes) == 0 || p.Reason == "" {
+				t.Errorf("%s: PARTIAL needs covering codes and a reason, has %v, %q", p.Linter.Class, p.Codes, p.Reason)
+			}
+		case ParityNone:
+			if p.Reason == "" {
+				t.Errorf("%s: NONE without a reason", p.Linter.Class)
+			}
+		}
+		for _, c := range claimed[p.Linter.Class] {
+			if !slices.Contains(p.Codes, c) {
+				t.Errorf("%s: %s claims it but is not among its codes %v", p.Linter.Class, c, p.Codes)
+			}
+		}
+	}
+	for class, why := range parityReasons {
+		p, ok := byClass[class]
+		switch {
+		case !ok:
+			t.Errorf("parityReasons: %s is not a Galaxy linter", class)
+		case why.reason == "" || why.status == ParityHave:
+			t.Errorf("parityReasons: %s must declare NONE or PARTIAL with a reason", class)
+		case why.status == ParityNone && len(claimed[class]) > 0:
+			t.Errorf("parityReasons: %s is declared NONE (%s), but %v cover it: drop the reason", class, why.reason, claimed[class])
+		case why.status == ParityPartial && len(claimed[class]) == 0:
+			t.Errorf("parityReasons: %s is declared PARTIAL, but no rule lists it", class)
+		case p.Status != why.status && len(companions[class]) == 0:
+			t.Errorf("parityReasons: %s is declared %s, shows %s", class, why.status, p.Status)
+		}
+	}
+	for class, subjects := range companions {
+		if _, ok := byClass[class]; !ok {
+			t.Errorf("companions: %s is not a Galaxy linter", class)
+		}
+		for _, s := range subjects {
+			if _, ok := byClass[s]; !ok {
+				t.Errorf("companions: %s's subject %s is not a Galaxy linter", class, s)
+			}
+			if len(companions[s]) > 0 {
+				t.Errorf("companions: %s's subject %s is itself a companion", class, s)
+			}
+		}
+	}
+	// The declared reasons decide these whatever rules exist.
+	for class, want := range map[string]ParityStatus{"CWLValid": ParityNone, "BioToolsValid": ParityNone, "HelpValidRST": ParityNone} {
+		if byClass[class].Status != want {
+			t.Errorf("%s shows %s, want %s", class, byClass[class].Status, want)
+		}
+	}
+	have, partial, none := ParityCounts(ps)
+	if have+partial+none != len(ps) {
+		t.Errorf("counts %d+%d+%d do not add up to %d", have, partial, none, len(ps))
+	}
+}
+
+// TestParityCompanion checks how a companion linter follows its subject:
+// TestsMissingDatasource (info only) is HAVE with GTR021's code because
+// GTR021 covers TestsMissing, and ToolIDValid, whose ToolIDMissing no
+// rule of this test covers, is NONE with a reason naming it.
+func TestParityCompanion(t *testing.T) {
+	p, ok := ParityOf("testsmissingdatasource")
+	if !ok {
+		t.Fatal("ParityOf does not find TestsMissingDatasource in lower case")
+	}
+	want, _ := ParityOf("TestsMissing")
+	if p.Status != want.Status || !slices.Equal(p.Codes, want.Codes) {
+		t.Errorf("TestsMissingDatasource: %s %v, want TestsMissing's %s %v", p.Status, p.Codes, want.Status, want.Codes)
+	}
+	saved := All
+	defer func() { All = saved }()
+	All = slices.DeleteFunc(slices.Clone(All), func(r *Rule) bool {
+		return slices.ContainsFunc(r.Planemo, func(l string) bool { return strings.HasPrefix(l, "ToolID") })
+	})
+	p, _ = ParityOf("ToolIDValid")
+	if p.Status != ParityNone || !strings.Contains(p.Reason, "ToolIDMissing") {
+		t.Errorf("ToolIDValid without rules for its subject: %s %q, want NONE naming ToolIDMissing", p.Status, p.Reason)
+	}
+	if _, ok := ParityOf("NoSuchLinter"); ok {
+		t.Error("ParityOf finds a linter Galaxy does not have")
+	}
+}

@@ -100,6 +100,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			run:     runHelp,
 		},
 		{
+			name:    "lint-skip",
+			summary: "remove .lint_skip suppressions that gtr proves unneeded",
+			usage:   "[-check] [-backup] PATH...",
+			doc:     lintSkipDoc,
+			run:     runLintSkip,
+		},
+		{
 			name:    "mcp",
 			summary: "serve gtr's tools to AI agents (Model Context Protocol)",
 			usage:   "[-call-timeout D] [-http ADDR [-allow-remote]]",
@@ -109,7 +116,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "rules",
 			summary: "list the rules",
-			usage:   "[-include-upgrade] [-output-format text|json]",
+			usage:   "[-include-upgrade] [-planemo] [-output-format text|json]",
 			doc:     rulesDoc,
 			run:     runRules,
 		},

@@ -20,7 +20,20 @@ documentation. -output-format json prints the same as a JSON array, with
 the documentation.
 
 -include-upgrade also lists the rules that only the upgrade pipeline and
-opt-in commands apply; gtr has none yet, so the list is the same.`
+opt-in commands apply; gtr has none yet, so the list is the same.
+
+-planemo prints instead the parity table of Galaxy's tool linters (the
+classes planemo lint runs), one line each:
+
+	LINTER  MODULE  STATUS  CODES  REASON
+
+STATUS is HAVE (the rules CODES report what the linter reports), PARTIAL
+(CODES cover part of it; REASON says which) or NONE (REASON says why). An
+info- or valid-level linter, which only says that its subject passed,
+takes the status of the problem linters of that subject. The codes come
+from the rules' planemo aliases, so -select LINTER runs them. The last
+line counts the linters: "N HAVE, N PARTIAL, N NONE". -output-format json
+prints the rows and the counts as one JSON object.`
 
 const rulesetsDoc = `
 Rulesets lists the rulesets with their description and rules:
@@ -34,6 +47,7 @@ default ruleset is used when none is named.`
 func runRules(e *env, args []string) int {
 	fs := e.flagSet()
 	_ = fs.Bool("include-upgrade", false, "also list the rules that only upgrade and opt-in commands apply (none yet)")
+	planemo := fs.Bool("planemo", false, "print the parity table of Galaxy's linters instead of the rules")
 	format := fs.String("output-format", "text", "print the list as `FORMAT`: text or json")
 	args, code, ok := e.parse(fs, args)
 	if !ok {
@@ -41,6 +55,9 @@ func runRules(e *env, args []string) int {
 	}
 	if len(args) > 0 {
 		return e.usageError("unexpected argument %q", args[0])
+	}
+	if *planemo {
+		return printParity(e, *format)
 	}
 	switch *format {
 	case "text":

@@ -86,3 +86,89 @@ func syncDir(dir string) {
 	_ = d.Sync() // not supported everywhere (Windows); the rename is done either way
 	d.Close()
 }
+
+// fileChange is one file of a change that spans several: its new bytes,
+// or its removal when remove is set.
+type fileChange struct {
+	path   string
+	old    []byte // the bytes it replaces, for the backup
+	data   []byte
+	remove bool
+}
+
+// writeAll makes changes as one transaction: every new file, and with
+// backup every "<path><backup>" copy of an old one, is written to a
+// temporary file in its directory and synced first; only when all are
+// written are they renamed into place (and files to remove removed). On
+// a failure before the renames nothing is changed and the temporary files
+// are removed. Modes follow the files replaced.
+func writeAll(changes []fileChange, backup string) (err error) {
+	type staged struct{ tmp, path string }
+	var temps []staged
+	defer func() {
+		if err != nil {
+			for _, s := range temps {
+				os.Remove(s.tmp)
+			}
+		}
+	}()
+	stage := func(path string, data []byte, mode fs.FileMode) error {
+		dir, base := filepath.Split(path)
+		if dir == "" {
+			dir = "."
+		}
+		tmp, err := os.CreateTemp(dir, "."+base+".gtr-*")
+		if err != nil {
+			return err
+		}
+		temps = append(temps, staged{tmp.Name(), path})
+		if _, err := tmp.Write(data); err != nil {
+			tmp.Close()
+			return err
+		}
+		if err := tmp.Chmod(mode & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)); err != nil {
+			tmp.Close()
+			return err
+		}
+		if err := tmp.Sync(); err != nil {
+			tmp.Close()
+			return err
+		}
+		return tmp.Close()
+	}
+	for _, c := range changes {
+		target, err := filepath.EvalSymlinks(c.path)
+		if err != nil {
+			return err
+		}
+		st, err := os.Stat(target)
+		if err != nil {
+			return err
+		}
+		if backup != "" {
+			if err := stage(c.path+backup, c.old, st.Mode()); err != nil {
+				return fmt.Errorf("writing backup: %w", err)
+			}
+		}
+		if !c.remove {
+			if err := stage(target, c.data, st.Mode()); err != nil {
+				return err
+			}
+		}
+	}
+	for _, s := range temps {
+		if err := os.Rename(s.tmp, s.path); err != nil {
+			return err
+		}
+		syncDir(filepath.Dir(s.path))
+	}
+	temps = nil // renamed: nothing to clean up
+	for _, c := range changes {
+		if c.remove {
+			if err := os.Remove(c.path); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
