@@ -85,7 +85,6 @@ var parityReasons = map[string]parityReason{
 	"EDAMTermsValid":              {ParityNone, "needs the EDAM ontology data, which gtr does not ship"},
 	"HelpInvalidRST":              {ParityNone, reasonRST},
 	"HelpValidRST":                {ParityNone, reasonRST},
-	"XSD":                         {ParityNone, "schema validation is gtr validate, not a rule; GTR006 and GTR017 fix some of its causes"},
 	"RequiredFilesExist":          {ParityNone, reasonNewer},
 	"RuntimeEnvironmentVariables": {ParityNone, reasonNewer},
 	"XMLOrder": {ParityPartial, "GTR013 orders the tool as written, leaving top-level <expand>s " +

@@ -16,6 +16,7 @@ import (
 	"github.com/galaxy-gtr/gtr/rules/lint/stdio"
 	"github.com/galaxy-gtr/gtr/rules/lint/tests"
 	"github.com/galaxy-gtr/gtr/rules/lint/validators"
+	"github.com/galaxy-gtr/gtr/rules/lint/xsd"
 )
 
 // All lists every rule, sorted by code. It is the registry: a rule exists
@@ -101,6 +102,7 @@ var All = []*Rule{
 	fromLint(requirements.ResourceRequirementExpression),
 	fromLint(command.CommandInterpreterDeprecated),
 	fromLint(outputs.OutputsFormatInput),
+	fromLint(xsd.SchemaInvalid),
 	GTR201,
 	GTR202,
 	GTR203,

@@ -344,3 +344,9 @@ var (
 	TestsTypes   = []string{"default", "data_source", "manage_data"}
 	DefaultTypes = []string{"default", "manage_data"}
 )
+
+// ReportAt records a finding at a location worked out already, such as
+// one [schema.Locate] returns for a schema error.
+func (c *Ctx) ReportAt(linter string, loc schema.Location, msg, fix string) {
+	c.add(linter, loc, msg, fix)
+}
