@@ -5,6 +5,7 @@ import (
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
+	"github.com/galaxy-gtr/gtr/rules/schema"
 )
 
 // fromLint makes the rule that runs the advisory check ch: in the strict
@@ -67,15 +68,10 @@ func lintCtx(p *Pass) *lint.Ctx {
 		c.Dir = filepath.Dir(p.Tree.File())
 	}
 	if c.Tool {
-		var res *macros.Result
-		var err error
-		if p.views != nil {
-			res, err = p.views.expand(p.Tree, opts)
-		} else {
-			res, err = macros.ExpandTree(p.Tree, opts)
-		}
+		res, err := expandedView(p, opts)
 		if err == nil {
 			c.Result, c.Root = res, res.Root
+			c.NewestErrors = func() []schema.Error { return newestErrors(p, res) }
 			return c
 		}
 		if p.stop(err) {
@@ -88,4 +84,41 @@ func lintCtx(p *Pass) *lint.Ctx {
 		c.Root, _ = macros.FromTree(p.Tree)
 	}
 	return c
+}
+
+// expansion is the outcome of expanding a pass's tool.
+type expansion struct {
+	res *macros.Result
+	err error
+}
+
+// expandedView returns Galaxy's expanded view of the pass's tool, made
+// once for every rule of the run that reads it (the schema repairs and
+// the advisory checks).
+func expandedView(p *Pass, opts macros.Options) (*macros.Result, error) {
+	e := shared(p, "expanded view", func() expansion {
+		var x expansion
+		if p.views != nil {
+			x.res, x.err = p.views.expand(p.Tree, opts)
+		} else {
+			x.res, x.err = macros.ExpandTree(p.Tree, opts)
+		}
+		return x
+	})
+	return e.res, e.err
+}
+
+// newestErrorsKey is the memo key of the violations of a tool's expanded
+// view at the newest schema, which the schema repairs find on their way
+// (an empty list when the tool as written is valid there).
+const newestErrorsKey = "newest schema errors"
+
+// newestErrors returns the violations of res, the pass's expanded view,
+// at the newest schema: those the schema repairs found, else validated
+// now.
+func newestErrors(p *Pass, res *macros.Result) []schema.Error {
+	return shared(p, newestErrorsKey, func() []schema.Error {
+		profiles := schema.Profiles()
+		return schema.Validate(schema.Expanded(res), profiles[len(profiles)-1])
+	})
 }

@@ -89,17 +89,12 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 			return nil
 		}
 		if len(errs) == 0 {
+			p.remember(newestErrorsKey, []schema.Error{})
 			p.views.settle()
 			return nil
 		}
 	}
-	var res *macros.Result
-	var err error
-	if p.views != nil {
-		res, err = p.views.expand(p.Tree, opts)
-	} else {
-		res, err = macros.ExpandTree(p.Tree, opts)
-	}
+	res, err := expandedView(p, opts)
 	// Galaxy cannot load a tool that does not expand: nothing to
 	// validate. One too large to expand, or a run past its deadline,
 	// stops the file (Pass.stop).
@@ -115,6 +110,7 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 	if p.stop(err) {
 		return nil
 	}
+	p.remember(newestErrorsKey, errs)
 	// Valid at the newest profile, or nothing that looks repairable, or
 	// valid at some other profile (the tool is not globally invalid).
 	memo := typoMemo{}

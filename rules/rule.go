@@ -170,6 +170,14 @@ func shared[T any](p *Pass, key string, compute func() T) T {
 	return v
 }
 
+// remember records v as what [shared] gives for key in the rest of the
+// run, for an analysis one rule finds on its way to its own.
+func (p *Pass) remember(key string, v any) {
+	if p.memo != nil {
+		p.memo[key] = v
+	}
+}
+
 // toolElements are the elements of a tool file that several rules visit:
 // finding them means walking every node, which costs more than what those
 // rules then do with them, so one walk per run serves them all.

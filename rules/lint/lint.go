@@ -66,6 +66,10 @@ type Ctx struct {
 	// memory (an MCP call): checks that read files beside the tool
 	// (datatypes_conf.xml, required files) skip then.
 	Dir string
+	// NewestErrors, when not nil, returns the violations of the expanded
+	// view at the newest schema, worked out once per file (the schema
+	// repairs find them too); nil when Result is nil.
+	NewestErrors func() []schema.Error
 
 	check    *Check
 	findings []Finding

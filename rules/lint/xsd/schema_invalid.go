@@ -32,9 +32,14 @@ var SchemaInvalid = &lint.Check{
 		if c.Result == nil || !c.ToolTypeIn(lint.DefaultTypes...) {
 			return
 		}
-		profiles := schema.Profiles()
-		newest := profiles[len(profiles)-1]
-		for _, e := range schema.Validate(schema.Expanded(c.Result), newest) {
+		var errs []schema.Error
+		if c.NewestErrors != nil {
+			errs = c.NewestErrors()
+		} else {
+			profiles := schema.Profiles()
+			errs = schema.Validate(schema.Expanded(c.Result), profiles[len(profiles)-1])
+		}
+		for _, e := range errs {
 			c.ReportAt("XSD", schema.Locate(c.Result, e), "Invalid XML: "+e.Error(), fixOf(e))
 		}
 	},
