@@ -38,6 +38,7 @@ var All = []*Rule{
 	fromLint(tests.TestsExpectNumOutputs),
 	fromLint(tests.TestsHasExpectations),
 	fromLint(tests.TestsAssertionValidation),
+	fromLint(tests.TestsCaseValidation),
 	GTR106,
 	GTR201,
 	GTR202,
