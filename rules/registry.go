@@ -96,6 +96,7 @@ var All = []*Rule{
 	fromLint(inputs.DataFormatMissing),
 	fromLint(general.ToolIdentityMissing),
 	fromLint(tests.TestsAssertionValidation),
+	fromLint(tests.TestsCaseValidation),
 	GTR106,
 	fromLint(general.ToolVersionLiteral),
 	fromLint(stdio.DetectErrorsNotAggressive),

@@ -70,7 +70,7 @@ func runCases(t *testing.T, ch *lint.Check, cases []caseT) {
 				}
 				got = append(got, f.Linter)
 			}
-			if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tc.linters) && len(got)+len(tc.linters) > 0 {
+			if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tc.linters) {
 				t.Fatalf("linters %v, want %v (findings %+v)", got, tc.linters, fs)
 			}
 			if tc.message != "" && fs[0].Message != tc.message {

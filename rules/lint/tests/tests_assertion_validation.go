@@ -25,9 +25,9 @@ var TestsAssertionValidation = &lint.Check{
 			"assertions, undeclared attributes, missing required attributes, values that are not of the " +
 			"attribute's type (a count that is not an integer, a boolean that is not true or false, an " +
 			"enumeration outside its values). It reads the macro-expanded tool, as Galaxy does.",
-		Why: "Galaxy builds its assertion models from the same declarations: an assertion that does not " +
-			"validate makes the test fail to load or check something else than written (a misspelled " +
-			"attribute is dropped, so has_text with tex=\"…\" checks nothing). Galaxy's newer " +
+		Why: "Galaxy's assertion models declare the same elements and attributes: an assertion that does " +
+			"not validate fails when the test runs, or checks something other than what is written (an " +
+			"n that is not a number, a misspelled optional attribute). Galaxy's newer " +
 			"TestsAssertionValidation linter warns.",
 		Example:   "<assert_contents>\n  <has_n_lines count=\"3\"/>\n</assert_contents>\n→\n<assert_contents>\n  <has_n_lines n=\"3\"/>\n</assert_contents>",
 		FixSafety: "Advisory only: the intended assertion or attribute is the author's to choose; a near-miss name is only a guess.",

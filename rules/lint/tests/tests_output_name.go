@@ -17,7 +17,7 @@ var TestsOutputName = &lint.Check{
 	Doc: lint.Doc{
 		What: "Reports an <output> of a <test> with no name, or an empty one (the XSD requires a name on " +
 			"<output_collection>, not on <output>).",
-		Why:       "Galaxy cannot tell which output the expectations are about, and the test fails to load; planemo lint reports an error.",
+		Why:       "Galaxy cannot tell which output the expectations are about, so they check nothing the author can rely on; planemo lint reports an error.",
 		Example:   "<output file=\"out.txt\"/>\n→\n<output name=\"out_file\" file=\"out.txt\"/>",
 		FixSafety: "Advisory only: which of the tool's outputs is meant is for the author to say.",
 	},
