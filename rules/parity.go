@@ -100,7 +100,8 @@ var parityReasons = map[string]parityReason{
 // problem-level linters of the same subject. Such a linter has no problem
 // of its own to port: gtr saying nothing about the subject is what it
 // says. So a companion takes the weakest status of its problem linters,
-// and their codes, unless a rule lists it in [Rule.Planemo] itself.
+// and their codes, unless a rule lists it in [Rule.Planemo] itself; a
+// reason declared for the companion in [parityReasons] caps that status.
 var companions = map[string][]string{
 	"CitationsFound":          {"CitationsMissing", "CitationsNoText", "CitationsNoValid"},
 	"CommandInfo":             {"CommandMissing", "CommandEmpty"},
@@ -173,8 +174,11 @@ func PlanemoParity() []Parity {
 		}
 		slices.Sort(p.Codes)
 		p.Codes = slices.Compact(p.Codes)
-		if p.Status != ParityHave {
-			p.Reason = "reports only that its subject passed, so it follows " + strings.Join(weak, ", ")
+		switch why, declared := parityReasons[l.Class]; {
+		case declared && why.status <= p.Status:
+			p.Status, p.Reason = why.status, why.reason
+		case p.Status != ParityHave:
+			p.Reason = "only says its subject passed; follows " + strings.Join(weak, ", ") + ", below HAVE"
 		}
 		out = append(out, p)
 	}
