@@ -85,6 +85,10 @@ func TestLintOracleAgreement(t *testing.T) {
 		}
 	}
 	lintExceptions := lintExceptionsForTest(t)
+	inOracle := map[string]bool{}
+	for _, gl := range rules.GalaxyLinters {
+		inOracle[gl.Class] = gl.InOracle
+	}
 	corpus := filepath.Join(shared, "corpus")
 	mo := &macros.Options{Cache: macros.NewCache()}
 	galaxy := map[string]map[string]bool{} // linter → tools
@@ -161,7 +165,9 @@ func TestLintOracleAgreement(t *testing.T) {
 			}
 		}
 		fmt.Fprintf(&table, "%-45s %7d %7d %7d %8s %9s\n", l, len(g), len(o), both, percent(both, len(g)), percent(both, len(o)))
-		if !covered[l] {
+		// Linters newer than the oracle's Galaxy have no messages there:
+		// their findings are printed, not compared.
+		if !covered[l] || !inOracle[l] {
 			continue
 		}
 		slices.Sort(missed)
@@ -175,6 +181,10 @@ func TestLintOracleAgreement(t *testing.T) {
 	}
 	for l, tools := range lintExceptions {
 		for tool, why := range tools {
+			if !inOracle[l] {
+				t.Errorf("%s: an exception listed for a linter the oracle did not run", l)
+				break
+			}
 			if galaxy[l][tool] == gtr[l][tool] {
 				t.Errorf("%s on %s: listed as an exception (%s), but gtr and Galaxy agree", l, tool, why)
 			}
