@@ -49,8 +49,9 @@ var ContainerImageShape = &lint.Check{
 	Run: func(c *lint.Ctx) {
 		for _, el := range lint.Path(lint.Child(c.Root, "requirements"), "container") {
 			id := xmlText(el)
-			// Galaxy skips a container without an identifier.
-			if id == "" {
+			// Galaxy skips a container without an identifier; a token
+			// that did not expand is unknown.
+			if id == "" || (c.Partial() && strings.Contains(id, "@")) {
 				continue
 			}
 			if i := strings.LastIndex(id, "/"); i >= 0 {

@@ -118,6 +118,7 @@ func TestContainerImageShape(t *testing.T) {
 		{name: "space", files: []string{"t.xml", withReqs(`<container type="docker">my image:1</container>`)},
 			want: []string{"ContainerImageShape|"}},
 		{name: "empty", files: []string{"t.xml", withReqs(`<container type="docker"/>`)}},
+		{name: "unexpanded token", files: []string{"t.xml", tool(`id="a"`, `<macros><import>missing.xml</import></macros><requirements><container type="docker">@IMAGE@</container></requirements>`)}},
 	})
 }
 
@@ -128,6 +129,7 @@ func TestResourceRequirementExpression(t *testing.T) {
 			want: []string{"ResourceRequirementExpression|Expressions in resource requirement not supported yet"}},
 		{name: "unit and empty", files: []string{"t.xml", withReqs(`<resource type="ram_min">8G</resource><resource type="ram_max"/>`)},
 			want: []string{"ResourceRequirementExpression|", "ResourceRequirementExpression|"}},
+		{name: "unexpanded token", files: []string{"t.xml", tool(`id="a"`, `<macros><import>missing.xml</import></macros><requirements><resource type="cores_min">@CORES@</resource></requirements>`)}},
 		{name: "hex is no float to Python", files: []string{"t.xml", withReqs(`<resource type="cores_min">0x10</resource>`)},
 			want: []string{"ResourceRequirementExpression|"}},
 	})

@@ -12,30 +12,45 @@ import (
 
 // legacyProfile reports whether the tool's profile is 16.01 or older, in
 // which Galaxy reads any output on stderr as failure, and whether the
-// profile could be compared at all (a token that did not expand cannot).
+// profile could be compared at all (a token that did not expand, or a
+// version with more than release numbers, is left alone).
 func legacyProfile(c *lint.Ctx) (legacy, ok bool) {
 	p, present := c.Root.Get("profile")
 	if !present {
 		return true, true
 	}
-	major, minor, ok := release(p)
+	rel, ok := release(p)
 	if !ok {
 		return false, false
 	}
-	return major < 16 || (major == 16 && minor <= 1), true
+	// Compare with 16.01 as packaging does: missing parts are zeros.
+	for i, want := range []int{16, 1} {
+		if i >= len(rel) {
+			return true, true
+		}
+		if rel[i] != want {
+			return rel[i] < want, true
+		}
+	}
+	for _, n := range rel[2:] {
+		if n != 0 {
+			return false, true
+		}
+	}
+	return true, true
 }
 
-// release reads the first two release numbers of a version like "16.01"
-// or "23.0", as packaging's Version compares them.
-func release(p string) (major, minor int, ok bool) {
-	a, b, _ := strings.Cut(strings.TrimSpace(p), ".")
-	b, _, _ = strings.Cut(b, ".")
-	x, err1 := strconv.Atoi(a)
-	y, err2 := strconv.Atoi(b)
-	if b == "" {
-		y, err2 = 0, nil
+// release reads the release numbers of a version like "16.01" or "23.0".
+func release(p string) ([]int, bool) {
+	var out []int
+	for part := range strings.SplitSeq(strings.TrimSpace(p), ".") {
+		n, err := strconv.Atoi(part)
+		if err != nil || n < 0 {
+			return nil, false
+		}
+		out = append(out, n)
 	}
-	return x, y, err1 == nil && err2 == nil
+	return out, true
 }
 
 // detectErrors returns the detect_errors attribute of the tool's

@@ -82,6 +82,10 @@ func TestErrorHandlingMissing(t *testing.T) {
 			want: []string{"|No stdio definition found, tool indicates error conditions with output written to stderr."}},
 		{name: "profile", files: []string{"t.xml", tool(`id="a" profile="16.04"`, `<command detect_errors="">x</command>`)},
 			want: []string{"|No stdio definition found, tool indicates error conditions with non-zero exit codes."}},
+		{name: "patch of the legacy profile", files: []string{"t.xml", tool(`id="a" profile="16.01.1"`, `<command>x</command>`)},
+			want: []string{"|No stdio definition found, tool indicates error conditions with non-zero exit codes."}},
+		{name: "legacy profile written out", files: []string{"t.xml", tool(`id="a" profile="16.1"`, `<command>x</command>`)},
+			want: []string{"|No stdio definition found, tool indicates error conditions with output written to stderr."}},
 		{name: "no command", files: []string{"t.xml", tool(`id="a" profile="21.01"`, ``)}, want: []string{"|"}},
 		{name: "data source", files: []string{"t.xml", tool(`id="a" tool_type="data_source"`, `<command>x</command>`)}},
 	})
