@@ -7,6 +7,7 @@
 package inputs
 
 import (
+	"iter"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -15,17 +16,24 @@ import (
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
-// inputParams returns the <param> elements Galaxy's linters go through,
+// inputParams yields the <param> elements Galaxy's linters go through,
 // its findall("./inputs//param"): every <param> below each <inputs> child
-// of the tool, in document order.
-func inputParams(root *macros.Element) []*macros.Element {
-	var out []*macros.Element
-	for _, in := range lint.Children(root, "inputs") {
-		for _, k := range in.Children {
-			out = append(out, lint.FindAll(k, "param")...)
+// of the tool, in document order. The checks walk the tree rather than
+// collect it, so that a tool of a million params costs each check one pass
+// and no copy.
+func inputParams(root *macros.Element) iter.Seq[*macros.Element] {
+	return func(yield func(*macros.Element) bool) {
+		for in := range root.Elements() {
+			if in.Tag != "inputs" {
+				continue
+			}
+			for d := range in.Descendants() {
+				if d != in && !d.PI && d.Tag == "param" && !yield(d) {
+					return
+				}
+			}
 		}
 	}
-	return out
 }
 
 // param is an input <param> with the name Galaxy gives it.
@@ -38,34 +46,40 @@ type param struct {
 	typ string
 }
 
-// namedParams returns the input params that have a name or an argument,
-// as Galaxy's _iter_param yields them: the others are InputsName's
-// business, and no other linter looks at them.
-func namedParams(root *macros.Element) []param {
-	var out []param
-	for _, el := range inputParams(root) {
-		if name, ok := el.Get("name"); ok {
-			out = append(out, param{el: el, name: name, from: "name", typ: lint.Get(el, "type")})
-			continue
-		}
-		if arg, ok := el.Get("argument"); ok {
-			out = append(out, param{el: el, name: nameFromArgument(arg), from: "argument", typ: lint.Get(el, "type")})
+// namedParams yields the input params that have a name or an argument, as
+// Galaxy's _iter_param does: the others are InputsName's business, and no
+// other linter looks at them.
+func namedParams(root *macros.Element) iter.Seq[param] {
+	return func(yield func(param) bool) {
+		for el := range inputParams(root) {
+			p := param{el: el, from: "name"}
+			var ok bool
+			if p.name, ok = el.Get("name"); !ok {
+				arg, ok := el.Get("argument")
+				if !ok {
+					continue
+				}
+				p.name, p.from = nameFromArgument(arg), "argument"
+			}
+			p.typ = lint.Get(el, "type")
+			if !yield(p) {
+				return
+			}
 		}
 	}
-	return out
 }
 
-// typedParams returns the named params of type typ. Galaxy's
+// typedParams yields the named params of type typ. Galaxy's
 // _iter_param_type skips params whose type is absent or empty, which no
 // type equals.
-func typedParams(root *macros.Element, typ string) []param {
-	var out []param
-	for _, p := range namedParams(root) {
-		if p.typ == typ {
-			out = append(out, p)
+func typedParams(root *macros.Element, typ string) iter.Seq[param] {
+	return func(yield func(param) bool) {
+		for p := range namedParams(root) {
+			if p.typ == typ && !yield(p) {
+				return
+			}
 		}
 	}
-	return out
 }
 
 // nameFromArgument is the name Galaxy derives from an argument (its

@@ -31,7 +31,7 @@ var InputsMissing = &lint.Check{
 		if t, _ := c.Root.Get("tool_type"); t == "data_source" {
 			return
 		}
-		if len(inputParams(c.Root)) > 0 {
+		for range inputParams(c.Root) {
 			return
 		}
 		at := lint.Child(c.Root, "inputs")

@@ -29,8 +29,14 @@ var InputsNameDuplicate = &lint.Check{
 		FixSafety: "Advisory only: which of the two parameters to rename, and how the command then refers to each, is the author's decision.",
 	},
 	Run: func(c *lint.Ctx) {
-		seen := map[string]bool{}
-		for _, p := range namedParams(c.Root) {
+		// Sized up front: growing a map of a million names would rescan
+		// the whole expanded tree at every collection it triggers.
+		n := 0
+		for range namedParams(c.Root) {
+			n++
+		}
+		seen := make(map[string]bool, n)
+		for p := range namedParams(c.Root) {
 			path := paramPath(p)
 			if seen[path] {
 				reportName(c, "InputsNameDuplicate", p,
@@ -46,6 +52,10 @@ var InputsNameDuplicate = &lint.Check{
 // enclosing element up to <inputs> (for a <when>, its value), dot-joined.
 // An absent attribute reads as Python's str(None), "None".
 func paramPath(p param) string {
+	// Most params stand right in <inputs>: their path is their name.
+	if par := p.el.Parent(); par == nil || par.Tag == "inputs" {
+		return p.name
+	}
 	path := []string{p.name}
 	for el := p.el.Parent(); el != nil && el.Tag != "inputs"; el = el.Parent() {
 		attr := "name"

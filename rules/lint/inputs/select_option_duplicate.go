@@ -30,7 +30,7 @@ var SelectOptionDuplicate = &lint.Check{
 		FixSafety: "Advisory only: which option is the intended one, or what the second should say, is the author's call.",
 	},
 	Run: func(c *lint.Ctx) {
-		for _, p := range typedParams(c.Root, "select") {
+		for p := range typedParams(c.Root, "select") {
 			opts := lint.Children(p.el, "option")
 			if o := firstRepeat(opts, optionValue); o != nil {
 				c.Report("InputsSelectOptionDuplicateValue", o,

@@ -34,7 +34,7 @@ var SelectOptionsSourceMissing = &lint.Check{
 		if c.Partial() {
 			return
 		}
-		for _, p := range typedParams(c.Root, "select") {
+		for p := range typedParams(c.Root, "select") {
 			opts := lint.Child(p.el, "options")
 			if opts == nil {
 				continue
