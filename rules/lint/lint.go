@@ -71,8 +71,10 @@ type Ctx struct {
 	// repairs find them too); nil when Result is nil.
 	NewestErrors func() []schema.Error
 
-	check    *Check
-	findings []Finding
+	check       *Check
+	findings    []Finding
+	inputParams []*macros.Element            // InputParams, once walked
+	byTag       map[string][]*macros.Element // FindAll's index, once walked
 	command  *cheetah.Template
 	parsed   bool
 }
@@ -353,4 +355,44 @@ var (
 // one [schema.Locate] returns for a schema error.
 func (c *Ctx) ReportAt(linter string, loc schema.Location, msg, fix string) {
 	c.add(linter, loc, msg, fix)
+}
+
+// InputParams returns the <param> elements Galaxy's linters go through,
+// its findall("./inputs//param"): every <param> below each <inputs> child
+// of the tool, in document order. It walks the tree once per file for
+// every check that asks.
+func (c *Ctx) InputParams() []*macros.Element {
+	if c.inputParams == nil {
+		c.inputParams = []*macros.Element{}
+		if c.Root != nil {
+			for in := range c.Root.Elements() {
+				if in.PI || in.Tag != "inputs" {
+					continue
+				}
+				for d := range in.Descendants() {
+					if d != in && !d.PI && d.Tag == "param" {
+						c.inputParams = append(c.inputParams, d)
+					}
+				}
+			}
+		}
+	}
+	return c.inputParams
+}
+
+// FindAll returns the elements named tag in Galaxy's view of the file
+// (Root included), in document order: one walk of the tree per file
+// indexes them for every check.
+func (c *Ctx) FindAll(tag string) []*macros.Element {
+	if c.byTag == nil {
+		c.byTag = map[string][]*macros.Element{}
+		if c.Root != nil {
+			for d := range c.Root.Descendants() {
+				if !d.PI {
+					c.byTag[d.Tag] = append(c.byTag[d.Tag], d)
+				}
+			}
+		}
+	}
+	return c.byTag[tag]
 }

@@ -24,7 +24,7 @@ var DataFormatMissing = &lint.Check{
 		FixSafety: "Advisory only: the formats a tool can read are a fact about the tool that only its author knows.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c.Root, "data") {
+		for p := range typedParams(c, "data") {
 			if p.el.Attr("format") != nil {
 				continue
 			}

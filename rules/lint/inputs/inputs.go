@@ -8,6 +8,7 @@ package inputs
 
 import (
 	"iter"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,23 +18,9 @@ import (
 )
 
 // inputParams yields the <param> elements Galaxy's linters go through,
-// its findall("./inputs//param"): every <param> below each <inputs> child
-// of the tool, in document order. The checks walk the tree rather than
-// collect it, so that a tool of a million params costs each check one pass
-// and no copy.
-func inputParams(root *macros.Element) iter.Seq[*macros.Element] {
-	return func(yield func(*macros.Element) bool) {
-		for in := range root.Elements() {
-			if in.Tag != "inputs" {
-				continue
-			}
-			for d := range in.Descendants() {
-				if d != in && !d.PI && d.Tag == "param" && !yield(d) {
-					return
-				}
-			}
-		}
-	}
+// its findall("./inputs//param") ([lint.Ctx.InputParams]).
+func inputParams(c *lint.Ctx) iter.Seq[*macros.Element] {
+	return slices.Values(c.InputParams())
 }
 
 // param is an input <param> with the name Galaxy gives it.
@@ -49,9 +36,9 @@ type param struct {
 // namedParams yields the input params that have a name or an argument, as
 // Galaxy's _iter_param does: the others are InputsName's business, and no
 // other linter looks at them.
-func namedParams(root *macros.Element) iter.Seq[param] {
+func namedParams(c *lint.Ctx) iter.Seq[param] {
 	return func(yield func(param) bool) {
-		for el := range inputParams(root) {
+		for el := range inputParams(c) {
 			p := param{el: el, from: "name"}
 			var ok bool
 			if p.name, ok = el.Get("name"); !ok {
@@ -72,9 +59,9 @@ func namedParams(root *macros.Element) iter.Seq[param] {
 // typedParams yields the named params of type typ. Galaxy's
 // _iter_param_type skips params whose type is absent or empty, which no
 // type equals.
-func typedParams(root *macros.Element, typ string) iter.Seq[param] {
+func typedParams(c *lint.Ctx, typ string) iter.Seq[param] {
 	return func(yield func(param) bool) {
-		for p := range namedParams(root) {
+		for p := range namedParams(c) {
 			if p.typ == typ && !yield(p) {
 				return
 			}

@@ -31,7 +31,7 @@ var InputsMissing = &lint.Check{
 		if t, _ := c.Root.Get("tool_type"); t == "data_source" {
 			return
 		}
-		for range inputParams(c.Root) {
+		for range inputParams(c) {
 			return
 		}
 		at := lint.Child(c.Root, "inputs")

@@ -32,11 +32,11 @@ var InputsNameDuplicate = &lint.Check{
 		// Sized up front: growing a map of a million names would rescan
 		// the whole expanded tree at every collection it triggers.
 		n := 0
-		for range namedParams(c.Root) {
+		for range namedParams(c) {
 			n++
 		}
 		seen := make(map[string]bool, n)
-		for p := range namedParams(c.Root) {
+		for p := range namedParams(c) {
 			path := paramPath(p)
 			if seen[path] {
 				reportName(c, "InputsNameDuplicate", p,

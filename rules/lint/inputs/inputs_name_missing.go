@@ -21,7 +21,7 @@ var InputsNameMissing = &lint.Check{
 		FixSafety: "Advisory only: the name is the parameter's identity in the command, the tests and workflows, so only the author can choose it.",
 	},
 	Run: func(c *lint.Ctx) {
-		for el := range inputParams(c.Root) {
+		for el := range inputParams(c) {
 			// A param with either attribute has a name.
 			if el.Attr("name") != nil || el.Attr("argument") != nil {
 				continue

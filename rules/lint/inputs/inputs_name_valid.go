@@ -26,7 +26,7 @@ var InputsNameValid = &lint.Check{
 		FixSafety: "Advisory only: renaming a parameter changes every reference to it in the command, the tests, filters and workflows that use the tool.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range namedParams(c.Root) {
+		for p := range namedParams(c) {
 			if pyBlank(p.name) {
 				reportName(c, "InputsNameEmpty", p, "Param input with empty name.",
 					"Give the parameter a name of letters, digits and underscores, starting with a letter or underscore.")

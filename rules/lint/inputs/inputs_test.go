@@ -140,14 +140,14 @@ func TestParamOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	var names []string
-	for p := range namedParams(res.Root) {
+	for p := range namedParams(&lint.Ctx{Root: res.Root}) {
 		names = append(names, p.name)
 	}
 	if want := []string{"a", "b", "t", "d", "e"}; !slices.Equal(names, want) {
 		t.Errorf("params %v, want %v", names, want)
 	}
 	var paths []string
-	for p := range namedParams(res.Root) {
+	for p := range namedParams(&lint.Ctx{Root: res.Root}) {
 		paths = append(paths, paramPath(p))
 	}
 	if got, want := strings.Join(paths, " "), "a s.b c.t c.x.d e"; got != want {

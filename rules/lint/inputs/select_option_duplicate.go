@@ -30,7 +30,7 @@ var SelectOptionDuplicate = &lint.Check{
 		FixSafety: "Advisory only: which option is the intended one, or what the second should say, is the author's call.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c.Root, "select") {
+		for p := range typedParams(c, "select") {
 			opts := lint.Children(p.el, "option")
 			if o := firstRepeat(opts, optionValue); o != nil {
 				c.Report("InputsSelectOptionDuplicateValue", o,
@@ -75,6 +75,20 @@ func optionText(o *macros.Element) optionKey {
 // firstRepeat returns the first option whose key an earlier option has,
 // nil when the keys are distinct.
 func firstRepeat(opts []*macros.Element, key func(*macros.Element) optionKey) *macros.Element {
+	// Most selects have a handful of options: comparing each with those
+	// before it costs less than a map.
+	if len(opts) <= 16 {
+		var keys [16]optionKey
+		for i, o := range opts {
+			keys[i] = key(o)
+			for _, k := range keys[:i] {
+				if k == keys[i] {
+					return o
+				}
+			}
+		}
+		return nil
+	}
 	seen := map[optionKey]bool{}
 	for _, o := range opts {
 		k := key(o)

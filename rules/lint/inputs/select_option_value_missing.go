@@ -25,7 +25,7 @@ var SelectOptionValueMissing = &lint.Check{
 		FixSafety: "Advisory only: the value is what the command sees, and only the author knows what it must be.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c.Root, "select") {
+		for p := range typedParams(c, "select") {
 			for _, o := range lint.Children(p.el, "option") {
 				if o.Attr("value") != nil {
 					continue

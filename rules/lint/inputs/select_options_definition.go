@@ -30,7 +30,7 @@ var SelectOptionsDefinition = &lint.Check{
 		FixSafety: "Advisory only: the choices a select offers, and which definition to keep, are the author's.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c.Root, "select") {
+		for p := range typedParams(c, "select") {
 			dynamic := p.el.Attr("dynamic_options") != nil
 			options := len(lint.Children(p.el, "options")) > 0
 			static := len(lint.Children(p.el, "option")) > 0

@@ -29,7 +29,7 @@ var SelectOptionsDeprecated = &lint.Check{
 		FixSafety: "Advisory only: a replacement needs a data table or a filter that reproduces the old options, which only the author can set up.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c.Root, "select") {
+		for p := range typedParams(c, "select") {
 			if p.el.Attr("dynamic_options") != nil {
 				c.ReportAttrName("InputsSelectDynamicOptions", p.el, "dynamic_options",
 					fmt.Sprintf("Select parameter [%s] uses deprecated 'dynamic_options' attribute.", p.name),

@@ -27,7 +27,7 @@ var SelectOptionsSourceConflict = &lint.Check{
 		FixSafety: "Advisory only: which source the select should read is the author's decision.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c.Root, "select") {
+		for p := range typedParams(c, "select") {
 			opts := lint.Child(p.el, "options")
 			if opts == nil {
 				continue

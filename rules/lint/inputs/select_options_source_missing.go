@@ -34,7 +34,7 @@ var SelectOptionsSourceMissing = &lint.Check{
 		if c.Partial() {
 			return
 		}
-		for p := range typedParams(c.Root, "select") {
+		for p := range typedParams(c, "select") {
 			opts := lint.Child(p.el, "options")
 			if opts == nil {
 				continue

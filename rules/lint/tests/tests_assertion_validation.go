@@ -42,8 +42,14 @@ var TestsAssertionValidation = &lint.Check{
 		}
 		// Galaxy validates assertions with its current models whatever the
 		// tool's profile, so the newest schema is the one to ask.
-		profiles := schema.Profiles()
-		for _, e := range schema.Validate(schema.Expanded(c.Result), profiles[len(profiles)-1]) {
+		var errs []schema.Error
+		if c.NewestErrors != nil {
+			errs = c.NewestErrors() // the same validation, shared with GTR113 and the schema repairs
+		} else {
+			profiles := schema.Profiles()
+			errs = schema.Validate(schema.Expanded(c.Result), profiles[len(profiles)-1])
+		}
+		for _, e := range errs {
 			el, ok := e.Pos.(*macros.Element)
 			if !ok || !inside[el] {
 				continue

@@ -62,7 +62,7 @@ var TestsCaseValidation = &lint.Check{
 // the parameter has no name.
 func toolInputNames(c *lint.Ctx) map[string]bool {
 	known := map[string]bool{}
-	for _, in := range lint.FindAll(c.Root, "inputs") {
+	for _, in := range c.FindAll("inputs") {
 		for d := range in.Descendants() {
 			if d == in || d.PI {
 				continue

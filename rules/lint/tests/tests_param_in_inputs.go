@@ -54,7 +54,7 @@ var TestsParamInInputs = &lint.Check{
 // any <inputs> of the tool (Galaxy's .//inputs//param).
 func inputNames(c *lint.Ctx) (names, args map[string]bool) {
 	names, args = map[string]bool{}, map[string]bool{}
-	for _, in := range lint.FindAll(c.Root, "inputs") {
+	for _, in := range c.FindAll("inputs") {
 		for _, p := range lint.FindAll(in, "param") {
 			if p == in {
 				continue
