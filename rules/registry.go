@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/rules/lint/datatypes"
 	"github.com/galaxy-gtr/gtr/rules/lint/outputs"
 	"github.com/galaxy-gtr/gtr/rules/lint/tests"
 )
@@ -36,6 +37,9 @@ var All = []*Rule{
 	fromLint(outputs.OutputsMissing),
 	fromLint(outputs.OutputsFormat),
 	fromLint(outputs.OutputsLabelDuplicated),
+	fromLint(outputs.OutputsNameDuplicatesInput),
+	fromLint(datatypes.DatatypesValid),
+	fromLint(datatypes.DatatypesCustomConf),
 	GTR106,
 	fromLint(outputs.OutputsFormatInput),
 	GTR201,
