@@ -38,6 +38,7 @@ var All = []*Rule{
 	fromLint(outputs.OutputsFormat),
 	fromLint(outputs.OutputsLabelDuplicated),
 	fromLint(outputs.OutputsNameDuplicatesInput),
+	fromLint(outputs.OutputsInputReference),
 	fromLint(datatypes.DatatypesValid),
 	fromLint(datatypes.DatatypesCustomConf),
 	GTR106,
