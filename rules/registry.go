@@ -37,6 +37,7 @@ var All = []*Rule{
 	fromLint(outputs.OutputsMissing),
 	fromLint(outputs.OutputsFormat),
 	fromLint(outputs.OutputsLabelDuplicated),
+	fromLint(outputs.OutputsFilterExpression),
 	fromLint(outputs.OutputsNameDuplicatesInput),
 	fromLint(outputs.OutputsInputReference),
 	fromLint(datatypes.DatatypesValid),
