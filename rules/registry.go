@@ -7,6 +7,7 @@ import (
 	"github.com/galaxy-gtr/gtr/rules/lint/citations"
 	"github.com/galaxy-gtr/gtr/rules/lint/command"
 	"github.com/galaxy-gtr/gtr/rules/lint/conditionals"
+	"github.com/galaxy-gtr/gtr/rules/lint/datatypes"
 	"github.com/galaxy-gtr/gtr/rules/lint/general"
 	"github.com/galaxy-gtr/gtr/rules/lint/help"
 	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
@@ -62,10 +63,12 @@ var All = []*Rule{
 	fromLint(outputs.OutputsFormat),
 	fromLint(outputs.OutputsLabelDuplicated),
 	fromLint(requirements.ContainerImageShape),
+	fromLint(outputs.OutputsFilterExpression),
 	fromLint(stdio.StdioRegexInvalid),
 	fromLint(inputs.InputsNameMissing),
 	fromLint(inputs.InputsNameValid),
 	fromLint(inputs.InputsNameDuplicate),
+	fromLint(outputs.OutputsNameDuplicatesInput),
 	fromLint(inputs.SelectOptionsDefinition),
 	fromLint(inputs.SelectOptionValueMissing),
 	fromLint(inputs.SelectOptionDuplicate),
@@ -93,8 +96,11 @@ var All = []*Rule{
 	fromLint(tests.TestsOutputFailing),
 	fromLint(tests.TestsExpectNumOutputs),
 	fromLint(tests.TestsHasExpectations),
+	fromLint(outputs.OutputsInputReference),
 	fromLint(inputs.DataFormatMissing),
 	fromLint(general.ToolIdentityMissing),
+	fromLint(datatypes.DatatypesValid),
+	fromLint(datatypes.DatatypesCustomConf),
 	fromLint(tests.TestsAssertionValidation),
 	fromLint(tests.TestsCaseValidation),
 	GTR106,

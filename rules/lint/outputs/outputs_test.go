@@ -203,3 +203,34 @@ func TestProfileAtMost1601(t *testing.T) {
 		}
 	}
 }
+
+func TestOutputsNameDuplicatesInput(t *testing.T) {
+	runGolden(t, OutputsNameDuplicatesInput, []golden{
+		{"top-level", tool("<outputs><data name=\"input\" format=\"txt\"/></outputs>"), 1, "InputsNameDuplicateOutput", "equal to the name of an input: 'input'"},
+		{"from argument", strings.Replace(tool("<outputs><data name=\"min_len\" format=\"txt\"/></outputs>"), "<param name=\"input\"", "<param argument=\"--min-len\"", 1), 1, "", "'min_len'"},
+		{"nested is a dotted path", strings.Replace(tool("<outputs><data name=\"x\" format=\"txt\"/><data name=\"s.x\" format=\"txt\"/></outputs>"), "</inputs>", "<section name=\"s\"><param name=\"x\" type=\"integer\"/></section></inputs>", 1), 1, "", "'s.x'"},
+		{"when value", strings.Replace(tool("<outputs><data name=\"c.a.x\" format=\"txt\"/></outputs>"), "</inputs>", "<conditional name=\"c\"><param name=\"sel\" type=\"select\"><option value=\"a\">A</option></param><when value=\"a\"><param name=\"x\" type=\"integer\"/></when></conditional></inputs>", 1), 1, "", "'c.a.x'"},
+		{"collection too", tool("<outputs><collection name=\"input\" type=\"list\"/></outputs>"), 1, "", "'input'"},
+		{"distinct", tool("<outputs><data name=\"out\" format=\"txt\"/></outputs>"), 0, "", ""},
+	})
+}
+
+func TestOutputsInputReference(t *testing.T) {
+	cond := "<conditional name=\"c\"><param name=\"sel\" type=\"select\"><option value=\"a\">A</option><option value=\"b\">B</option></param>" +
+		"<when value=\"a\"><param name=\"reads\" type=\"data\" format=\"fastq\"/></when><when value=\"b\"><param name=\"reads\" type=\"data\" format=\"fasta\"/></when></conditional>" +
+		"<section name=\"s\"><param name=\"reads\" type=\"data\" format=\"txt\"/></section><param name=\"coll\" type=\"data_collection\"/>"
+	withInputs := func(outs string) string {
+		return strings.Replace(tool("<outputs>"+outs+"</outputs>"), "</inputs>", cond+"</inputs>", 1)
+	}
+	runGolden(t, OutputsInputReference, []golden{
+		{"top-level", withInputs("<data name=\"o\" format_source=\"input\"/>"), 0, "", ""},
+		{"qualified", withInputs("<data name=\"o\" format_source=\"c|reads\"/>"), 0, "", ""},
+		{"nothing", withInputs("<data name=\"o\" format_source=\"inptu\"/>"), 1, "OutputsFormatSourceReference", "Output 'o' references format_source='inptu' which does not match any input parameter."},
+		{"ambiguous", withInputs("<data name=\"o\" format_source=\"reads\"/>"), 1, "", "ambiguous unqualified format_source='reads' matching multiple inputs: c|reads, s|reads."},
+		{"one nested", strings.Replace(withInputs("<data name=\"o\" format_source=\"reads\"/>"), "<section name=\"s\"><param name=\"reads\"", "<section name=\"s\"><param name=\"other\"", 1), 1, "", "Use the qualified name 'c|reads'."},
+		{"selector", withInputs("<data name=\"o\" format_source=\"coll['forward']\"/>"), 0, "", ""},
+		{"structured_like", withInputs("<collection name=\"l\" type=\"list\" structured_like=\"nope\" inherit_format=\"true\"/>"), 1, "OutputsStructuredLikeReference", "structured_like='nope'"},
+		{"structured_like on data is not read", withInputs("<data name=\"o\" format=\"txt\" structured_like=\"nope\"/>"), 0, "", ""},
+		{"from argument", strings.Replace(withInputs("<data name=\"o\" format_source=\"min_len\"/>"), "<param name=\"input\"", "<param argument=\"--min-len\"", 1), 0, "", ""},
+	})
+}

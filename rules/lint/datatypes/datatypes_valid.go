@@ -1,0 +1,108 @@
+package datatypes
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/lint"
+	"github.com/galaxy-gtr/gtr/rules/lint/datatypes/internal/conf"
+)
+
+// DatatypesValid is GTR098: a format, ftype or ext naming a datatype
+// Galaxy does not know.
+var DatatypesValid = &lint.Check{
+	Code:    "GTR098",
+	Name:    "datatypes-valid",
+	Summary: "format/ftype/ext should name a known Galaxy datatype.",
+	Linters: []string{"ValidDatatypes"},
+	Cite:    "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-outputs-data",
+	Since:   "0.6.0",
+	Doc: lint.Doc{
+		What: "Reports each comma-separated item of a format, ftype or ext attribute, on any element below " +
+			"<tool>, that is not an extension of Galaxy's datatypes_conf.xml.sample (with its " +
+			"auto-compressed variants) nor of a datatypes_conf.xml beside the tool, as Galaxy's " +
+			"ValidDatatypes linter does. Items are compared as written, spaces included; an item holding " +
+			"an unexpanded @TOKEN@ is skipped. Unlike Galaxy's linter it reads neither <help format> (a " +
+			"markup language) nor format=\"input\" under <outputs> (GTR112's concern).",
+		Why: "A misspelt datatype makes Galaxy fall back to a generic one: the input accepts nothing, or " +
+			"the output cannot be viewed or passed on. Galaxy reports an error.",
+		Example:   "<data name=\"out\" format=\"tsv\"/>\n→\n<data name=\"out\" format=\"tabular\"/>",
+		FixSafety: "Advisory only: the intended datatype cannot be told from a misspelling, and a custom datatype may be installed on the author's server.",
+	},
+	Run: func(c *lint.Ctx) {
+		// Galaxy's datatypes module lints default and manage_data tools.
+		if !c.ToolTypeIn(lint.DefaultTypes...) {
+			return
+		}
+		custom := besideExtensions(c)
+		for _, attr := range []string{"format", "ftype", "ext"} {
+			for el := range c.Root.Descendants() {
+				v, ok := el.Get(attr)
+				// .//*[@attr]: elements below the root that carry attr.
+				if el == c.Root || el.PI || !ok {
+					continue
+				}
+				// <help format> names a markup language, not a datatype:
+				// Galaxy's linter reports "markdown" there, wrongly.
+				if el.Tag == "help" {
+					continue
+				}
+				for _, f := range strings.Split(v, ",") {
+					if builtin[f] || custom[f] || strings.Count(f, "@") >= 2 {
+						continue
+					}
+					// format="input" on an output is Galaxy's deprecated way
+					// to take an input's datatype, which GTR112 reports.
+					if f == "input" && underOutputs(el) {
+						continue
+					}
+					c.ReportAttr("ValidDatatypes", el, attr, fmt.Sprintf("Unknown datatype [%s] used in %s element", f, el.Tag),
+						fixFor(f))
+				}
+			}
+		}
+	},
+}
+
+// underOutputs reports whether el is inside the tool's <outputs>.
+func underOutputs(el *macros.Element) bool {
+	for e := el.Parent(); e != nil; e = e.Parent() {
+		if e.Tag == "outputs" && e.Parent() != nil && e.Parent().Parent() == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// fixFor says what to do about the unknown datatype f.
+func fixFor(f string) string {
+	if t := strings.TrimSpace(f); t != f && builtin[t] {
+		return fmt.Sprintf("Remove the spaces around %q: Galaxy compares the items between commas as written.", t)
+	}
+	return "Use the extension of a datatype Galaxy registers (see its datatypes_conf.xml.sample), or ship the datatype in the tool's datatypes_conf.xml."
+}
+
+// besideExtensions returns the extensions the datatypes_conf.xml beside
+// the tool registers; none for content given in memory, no such file, or
+// one that does not parse.
+func besideExtensions(c *lint.Ctx) map[string]bool {
+	path := c.Beside("datatypes_conf.xml")
+	if path == "" {
+		return nil
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil
+	}
+	exts, err := conf.Extensions(path, src)
+	if err != nil {
+		return nil
+	}
+	out := make(map[string]bool, len(exts))
+	for _, e := range exts {
+		out[e] = true
+	}
+	return out
+}
