@@ -33,6 +33,7 @@ var All = []*Rule{
 	GTR037,
 	fromLint(validators.Compatibility),
 	fromLint(validators.Text),
+	fromLint(validators.Expression),
 	fromLint(validators.RequiredAttributes),
 	fromLint(conditionals.TestParamType),
 	fromLint(conditionals.TestParamAttributes),
