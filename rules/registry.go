@@ -78,6 +78,7 @@ var All = []*Rule{
 	fromLint(inputs.SelectOptionsDeprecated),
 	fromLint(validators.Compatibility),
 	fromLint(validators.Text),
+	fromLint(validators.Expression),
 	fromLint(validators.RequiredAttributes),
 	fromLint(conditionals.TestParamType),
 	fromLint(conditionals.TestParamAttributes),
