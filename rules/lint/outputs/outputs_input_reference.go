@@ -36,12 +36,25 @@ var OutputsInputReference = &lint.Check{
 		if !toolTypeOK(c) || c.Partial() {
 			return
 		}
-		paths := qualifiedParamPaths(c.Root)
+		// The paths are collected only for a tool with a reference to
+		// resolve: most have none.
+		var paths *paramPaths
+		lazy := func() paramPaths {
+			if paths == nil {
+				p := qualifiedParamPaths(c.Root)
+				paths = &p
+			}
+			return *paths
+		}
 		for _, out := range lint.Path(c.Root, "outputs/collection") {
-			reportReference(c, "OutputsStructuredLikeReference", out, "structured_like", paths)
+			if _, ok := out.Get("structured_like"); ok {
+				reportReference(c, "OutputsStructuredLikeReference", out, "structured_like", lazy())
+			}
 		}
 		for _, out := range outputs(c.Root) {
-			reportReference(c, "OutputsFormatSourceReference", out, "format_source", paths)
+			if _, ok := out.Get("format_source"); ok {
+				reportReference(c, "OutputsFormatSourceReference", out, "format_source", lazy())
+			}
 		}
 	},
 }

@@ -26,24 +26,20 @@ type param struct {
 // only those with a non-empty type (the linters' _iter_param_type).
 func inputParams(c *lint.Ctx, typed bool) []param {
 	var out []param
-	for _, inputs := range lint.Children(c.Root, "inputs") {
-		for _, k := range inputs.Children {
-			for _, el := range lint.FindAll(k, "param") {
-				name, ok := el.Get("name")
-				if !ok {
-					arg, _ := el.Get("argument")
-					if arg == "" {
-						continue
-					}
-					name = strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
-				}
-				ptype, _ := el.Get("type")
-				if typed && ptype == "" {
-					continue
-				}
-				out = append(out, param{el: el, name: name, ptype: ptype})
+	for _, el := range c.InputParams() {
+		name, ok := el.Get("name")
+		if !ok {
+			arg, _ := el.Get("argument")
+			if arg == "" {
+				continue
 			}
+			name = strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
 		}
+		ptype, _ := el.Get("type")
+		if typed && ptype == "" {
+			continue
+		}
+		out = append(out, param{el: el, name: name, ptype: ptype})
 	}
 	return out
 }

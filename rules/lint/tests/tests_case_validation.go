@@ -36,8 +36,12 @@ var TestsCaseValidation = &lint.Check{
 		if !c.ToolTypeIn(lint.TestsTypes...) || c.Partial() {
 			return
 		}
+		tests := testCases(c)
+		if len(tests) == 0 {
+			return
+		}
 		known := toolInputNames(c)
-		for i, test := range testCases(c) {
+		for i, test := range tests {
 			for _, p := range testParams(test) {
 				full := lint.Get(p, "name")
 				if full == "" {

@@ -28,8 +28,12 @@ var TestsParamInInputs = &lint.Check{
 		if !c.ToolTypeIn(lint.TestsTypes...) || c.Partial() {
 			return
 		}
+		tests := testCases(c)
+		if len(tests) == 0 {
+			return
+		}
 		names, args := inputNames(c)
-		for i, test := range testCases(c) {
+		for i, test := range tests {
 			for _, p := range lint.Children(test, "param") {
 				full := lint.Get(p, "name")
 				if full == "" {

@@ -3,6 +3,8 @@
 package xsd
 
 import (
+	"fmt"
+
 	"github.com/galaxy-gtr/gtr/rules/lint"
 	"github.com/galaxy-gtr/gtr/rules/schema"
 )
@@ -39,11 +41,23 @@ var SchemaInvalid = &lint.Check{
 			profiles := schema.Profiles()
 			errs = schema.Validate(schema.Expanded(c.Result), profiles[len(profiles)-1])
 		}
-		for _, e := range errs {
+		for i, e := range errs {
+			if i == maxReported {
+				c.Report("XSD", c.Root, fmt.Sprintf("... and %d more violations of the schema", len(errs)-i),
+					"Run `gtr validate` on the tool to see every violation.")
+				break
+			}
 			c.ReportAt("XSD", schema.Locate(c.Result, e), "Invalid XML: "+e.Error(), fixOf(e))
 		}
 	},
 }
+
+// maxReported bounds the violations reported one by one: past it, one
+// finding counts the rest (gtr validate lists them all). Locating a
+// violation costs up to the size of its element, so a generated tool of a
+// hundred thousand undeclared attributes would otherwise cost their
+// number squared.
+const maxReported = 100
 
 // fixOf says what to do about a schema error.
 func fixOf(e schema.Error) string {
