@@ -195,7 +195,6 @@ func TestLintOracleAgreement(t *testing.T) {
 	t.Logf("per-linter agreement over the corpus (tools with an error or warn message):\n%s", table.String())
 }
 
-
 // linterOf returns the Galaxy linter a finding stands for: its own, else
 // the only linter of its rule.
 func linterOf(d rules.Diagnostic) string {

@@ -75,8 +75,8 @@ type Ctx struct {
 	findings    []Finding
 	inputParams []*macros.Element            // InputParams, once walked
 	byTag       map[string][]*macros.Element // FindAll's index, once walked
-	command  *cheetah.Template
-	parsed   bool
+	command     *cheetah.Template
+	parsed      bool
 }
 
 // Partial reports whether Root is a tool that did not expand: its <expand>
