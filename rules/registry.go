@@ -6,6 +6,7 @@ import (
 
 	"github.com/galaxy-gtr/gtr/rules/lint/command"
 	"github.com/galaxy-gtr/gtr/rules/lint/help"
+	"github.com/galaxy-gtr/gtr/rules/lint/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint/tests"
 )
 
@@ -27,12 +28,17 @@ var All = []*Rule{
 	GTR020_2,
 	fromLint(tests.TestsMissing),
 	fromLint(help.HelpMissing),
+	fromLint(command.LoneAmpersand),
+	fromLint(command.ParamUnused),
 	GTR035_1,
 	GTR035_2,
 	GTR036,
 	GTR037,
 	fromLint(command.TodoText),
 	fromLint(command.CommandMissing),
+	fromLint(command.BooleanGatesOptions),
+	fromLint(macros.XMLMacroCheetah),
+	fromLint(command.OptionalDefaultBare),
 	GTR106,
 	fromLint(command.CommandInterpreterDeprecated),
 	GTR201,
