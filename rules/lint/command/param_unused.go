@@ -66,7 +66,7 @@ var ParamUnused = &lint.Check{
 			if !placeholderName.MatchString(name) || p.Parent() != nil && p.Parent().Tag == "conditional" {
 				continue
 			}
-			if read.has(name) {
+			if read.has(name) || read.wholeAbove(p) {
 				continue
 			}
 			c.ReportAttr("", p, attr, "Param input ["+name+"] not found in command or configfiles.",
@@ -131,6 +131,36 @@ type names struct {
 	// words are the words (runs of \w) of output filters, labels,
 	// actions and sources: Galaxy searches those for the name as a word.
 	words map[string]bool
+	// whole are the sections, conditionals and repeats a template walks
+	// through ($opts.items(), .keys(), .values()), reading every
+	// parameter inside.
+	whole map[string]bool
+}
+
+// wholeAbove reports whether a template walks through a group that
+// holds p.
+func (n names) wholeAbove(p *macros.Element) bool {
+	for a := p.Parent(); a != nil && a.Tag != "inputs"; a = a.Parent() {
+		if n.whole[lint.Get(a, "name")] {
+			return true
+		}
+	}
+	return false
+}
+
+// walkThrough adds the groups whose items t walks through.
+func (n names) walkThrough(t *cheetah.Template) {
+	for ph := range t.Placeholders() {
+		i := strings.LastIndexByte(ph.Path, '.')
+		if i < 0 {
+			continue
+		}
+		switch ph.Path[i+1:] {
+		case "items", "keys", "values":
+			group := ph.Path[:i]
+			n.whole[group[strings.LastIndexByte(group, '.')+1:]] = true
+		}
+	}
 }
 
 // has reports whether name is read.
@@ -150,10 +180,12 @@ var nonWord = regexp.MustCompile(`\W+`)
 
 // namesRead collects what the tool's templates and outputs read.
 func namesRead(root *macros.Element) names {
-	n := names{cheetah: map[string]bool{}, words: map[string]bool{}}
+	n := names{cheetah: map[string]bool{}, words: map[string]bool{}, whole: map[string]bool{}}
 	for _, tag := range []string{"command", "configfile"} {
 		for _, el := range lint.FindAll(root, tag) {
-			n.dynamic = cheetahNames(cheetah.Parse(el.Text), n.cheetah) || n.dynamic
+			t := cheetah.Parse(el.Text)
+			n.dynamic = cheetahNames(t, n.cheetah) || n.dynamic
+			n.walkThrough(t)
 		}
 	}
 	// A template macro (Galaxy keeps them in its view) is Cheetah a

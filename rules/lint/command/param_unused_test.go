@@ -33,6 +33,7 @@ func TestParamUnused(t *testing.T) {
 		{"output label", tool("echo", a, `<outputs><data name="o" format="txt" label="${a} out"/></outputs>`), 0},
 		{"change_format", tool("echo", a, `<outputs><data name="o" format="txt"><change_format><when input="a" value="1" format="tabular"/></change_format></data></outputs>`), 0},
 		{"data_ref", tool("echo $col", `<param name="a" type="data" format="tabular"/><param name="col" type="data_column" data_ref="a"/>`, ""), 0},
+		{"group walked through", tool("#for k, v in $opts.items()\n$k=$v\n#end for", `<section name="opts">`+a+`</section>`, ""), 0},
 		{"computed name", tool(`$getVar("opt_" + $kind)`, a+`<param name="kind" type="text"/>`, ""), 0},
 		{"computed subscript", tool(`$s['opt_' + $kind]`, a+`<param name="kind" type="text"/>`, ""), 0},
 		{"inputs configfile", tool("cat $inputs_json", a, `<configfiles><inputs name="inputs_json"/></configfiles>`), 0},
