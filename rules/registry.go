@@ -11,6 +11,7 @@ import (
 	"github.com/galaxy-gtr/gtr/rules/lint/general"
 	"github.com/galaxy-gtr/gtr/rules/lint/help"
 	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
+	"github.com/galaxy-gtr/gtr/rules/lint/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint/outputs"
 	"github.com/galaxy-gtr/gtr/rules/lint/params"
 	"github.com/galaxy-gtr/gtr/rules/lint/requirements"
@@ -44,7 +45,9 @@ var All = []*Rule{
 	fromLint(general.EDAMXrefsDeclared),
 	fromLint(help.HelpMissing),
 	fromLint(general.ToolDescription),
+	fromLint(command.LoneAmpersand),
 	fromLint(requirements.RequirementVersionMissing),
+	fromLint(command.ParamUnused),
 	GTR035_1,
 	GTR035_2,
 	GTR036,
@@ -104,6 +107,9 @@ var All = []*Rule{
 	fromLint(datatypes.DatatypesCustomConf),
 	fromLint(tests.TestsAssertionValidation),
 	fromLint(tests.TestsCaseValidation),
+	fromLint(command.BooleanGatesOptions),
+	fromLint(macros.XMLMacroCheetah),
+	fromLint(command.OptionalDefaultBare),
 	GTR106,
 	fromLint(general.ToolVersionLiteral),
 	fromLint(stdio.DetectErrorsNotAggressive),

@@ -1,0 +1,158 @@
+package command
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/lint"
+)
+
+// OptionalDefaultBare is GTR105: an optional parameter with a default,
+// written into the command without a test of whether it is set.
+var OptionalDefaultBare = &lint.Check{
+	Code:    "GTR105",
+	Name:    "optional-default-bare",
+	Summary: "An optional <param> with a default should be tested before it is used in <command>.",
+	Cite:    "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-inputs-param",
+	Since:   "0.6.0",
+	Doc: lint.Doc{
+		What: "Reports a <param> with optional=\"true\" and a non-empty value= default (data and collection " +
+			"parameters excepted) that the <command> writes out as a placeholder ($x, ${x}, $section.x) " +
+			"outside any #if/#elif/#unless whose condition names it. Parameters inside a repeat, and " +
+			"parameters the command never writes, are left alone (the latter are GTR034's).",
+		Why: "The default only fills the form: a user may clear an optional field, and the placeholder then " +
+			"renders as 'None', which the program receives as an argument value. Testing the parameter " +
+			"keeps the option off the command line when it is not set.",
+		Example: "<command>tool --min-len $min_len</command>\n<param name=\"min_len\" type=\"integer\" value=\"20\" optional=\"true\"/>\n→\n<command>tool\n#if $min_len is not None:\n  --min-len $min_len\n#end if</command>",
+		FixSafety: "Advisory only: whether the option is to be dropped or the parameter made required is the " +
+			"author's choice.",
+	},
+	Run: func(c *lint.Ctx) {
+		// Galaxy's command module lints the default and manage_data types only.
+		if !c.ToolTypeIn(lint.DefaultTypes...) {
+			return
+		}
+		t, cmd := c.Command(), lint.Child(c.Root, "command")
+		if t == nil {
+			return
+		}
+		uses := writtenOut(t)
+		for _, p := range paramsBelow(lint.Child(c.Root, "inputs")) {
+			path, ok := optionalWithDefault(p)
+			if !ok {
+				continue
+			}
+			if ph, found := bareUse(uses[path], path); found {
+				c.ReportIn("", cmd, ph.Start, ph.End, "Optional parameter '"+path+"' has a default but is used in the command "+
+					"without a test; a cleared field renders as 'None'.",
+					"Wrap its use in '#if $"+path+" is not None:' … '#end if', or drop optional=\"true\" if the "+
+						"parameter must always be set.")
+			}
+		}
+	},
+}
+
+// optionalWithDefault returns the dotted path by which the command reads
+// p, when p is optional with a non-empty default and not a dataset, and
+// whether it is such a parameter (outside any repeat).
+func optionalWithDefault(p *macros.Element) (string, bool) {
+	switch lint.Get(p, "type") {
+	case "data", "data_collection":
+		return "", false
+	}
+	if v, _ := p.Get("value"); v == "" || !truthy(lint.Get(p, "optional")) {
+		return "", false
+	}
+	return paramPath(p)
+}
+
+// paramPath returns the dotted path by which a template reads p
+// ("section.name"), and false for a parameter inside a repeat or with a
+// name Cheetah cannot hold.
+func paramPath(p *macros.Element) (string, bool) {
+	name, _ := paramName(p)
+	if !placeholderName.MatchString(name) {
+		return "", false
+	}
+	parts := []string{name}
+	for a := p.Parent(); a != nil && a.Tag != "inputs"; a = a.Parent() {
+		switch a.Tag {
+		case "repeat":
+			return "", false
+		case "section", "conditional":
+			parts = append([]string{lint.Get(a, "name")}, parts...)
+		}
+	}
+	return strings.Join(parts, "."), true
+}
+
+// truthy is Galaxy's string_as_bool.
+func truthy(s string) bool {
+	switch strings.ToLower(s) {
+	case "true", "yes", "on", "1":
+		return true
+	}
+	return false
+}
+
+// writtenOut indexes the placeholders of t that write a value out (not
+// inside an expression) by their dotted path and each prefix of it, so
+// that "$s.x.ext" is found under "s.x" and "s".
+func writtenOut(t *cheetah.Template) map[string][]cheetah.Placeholder {
+	out := map[string][]cheetah.Placeholder{}
+	for ph := range t.Placeholders() {
+		if ph.InExpr || ph.Path == "" {
+			continue
+		}
+		for p := ph.Path; ; {
+			out[p] = append(out[p], ph)
+			i := strings.LastIndexByte(p, '.')
+			if i < 0 {
+				break
+			}
+			p = p[:i]
+		}
+	}
+	return out
+}
+
+// bareUse returns the span of the first of uses, the placeholders that
+// write path out, that lies outside any branch whose condition names
+// path.
+func bareUse(uses []cheetah.Placeholder, path string) (cheetah.Span, bool) {
+	if len(uses) == 0 {
+		return cheetah.Span{}, false
+	}
+	word := regexp.MustCompile(`(^|[^\w.])` + regexp.QuoteMeta(path) + `(\W|$)`)
+	for _, ph := range uses {
+		if !guarded(ph.Node, word) {
+			return ph.Node.Span(), true
+		}
+	}
+	return cheetah.Span{}, false
+}
+
+// guarded reports whether n lies in a branch of a block whose conditions
+// (the heading of the branch or of an earlier one) mention the name word
+// matches.
+func guarded(n cheetah.Node, word *regexp.Regexp) bool {
+	for a := n.Parent(); a.Kind() != cheetah.KindInvalid; a = a.Parent() {
+		if a.Kind() != cheetah.KindBlock {
+			continue
+		}
+		for br := range a.Children() {
+			if br.Kind() != cheetah.KindBranch {
+				continue
+			}
+			for d := range br.Children() {
+				if d.Kind() == cheetah.KindDirective && word.MatchString(d.Text()) {
+					return true
+				}
+				break // only the branch's heading
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,305 @@
+package command
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/lint"
+)
+
+// ParamUnused is GTR034: an input <param> that nothing in the tool reads.
+var ParamUnused = &lint.Check{
+	Code:    "GTR034",
+	Name:    "param-unused",
+	Summary: "Input <param> is never referenced in the tool.",
+	// Galaxy's InputsUsed linter is newer than the Galaxy the lint oracle
+	// ran, so the agreement test could only count every finding as one
+	// Galaxy does not make: the check names no linter until that test
+	// leaves linters the oracle did not run aside.
+	Cite:  "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-inputs-param",
+	Since: "0.6.0",
+	Doc: lint.Doc{
+		What: "Reports a <param> under <inputs> (in conditionals' whens, repeats and sections too) whose name " +
+			"no <command> or <configfile> template reads, as Galaxy's InputsUsed linter does: a name counts " +
+			"as read when it is a name inside a placeholder or directive ($x, ${x}, $cond.x, $x.ext, #if x, " +
+			"[r.x for r in $rep]) or the text of a string there ($getVar('x'), $r['x']), or when an output " +
+			"<filter>, an output label, a change_format <when input=…>, an output action or a " +
+			"format_source/metadata_source names it. A conditional's test parameter, every parameter of a " +
+			"tool with <options from_dataset> or an options <filter ref>, and every parameter of a tool with " +
+			"a <configfiles><inputs> (which hands Galaxy's whole parameter tree to the job) are not reported, " +
+			"as in Galaxy. Only default and manage_data tools are checked: a data source sends its " +
+			"parameters to the remote site, an expression tool reads them in JavaScript.",
+		Why: "A parameter that nothing reads is a form field that does nothing: users set it and nothing " +
+			"changes. It is usually a typo in the command or an option that was removed half-way.",
+		Example: "<command>sort '$input' > '$output'</command>\n<inputs>\n  <param name=\"input\" type=\"data\"/>\n  <param name=\"reverse\" type=\"boolean\"/>\n</inputs>\n→\n<command>sort $reverse '$input' > '$output'</command>\n<inputs>\n  <param name=\"input\" type=\"data\"/>\n  <param name=\"reverse\" type=\"boolean\" truevalue=\"-r\" falsevalue=\"\"/>\n</inputs>",
+		FixSafety: "Advisory only: the parameter is either to be used in the command or removed from the form, " +
+			"and only the author knows which.",
+	},
+	Run: func(c *lint.Ctx) {
+		// Data sources and expression tools read their parameters elsewhere.
+		if !c.ToolTypeIn(lint.DefaultTypes...) {
+			return
+		}
+		// The command may come from a macro that did not expand.
+		if c.Partial() {
+			return
+		}
+		// Galaxy cannot tell which parameter these read, and skips them all.
+		if len(lint.Path(c.Root, "configfiles/inputs")) > 0 || optionsRefer(c.Root) {
+			return
+		}
+		// A <code> file's hooks read parameters in Python, out of sight.
+		if lint.Child(c.Root, "code") != nil {
+			return
+		}
+		read := namesRead(c.Root)
+		// A template that builds names ($getVar($prefix + "x")) may read any.
+		if read.dynamic {
+			return
+		}
+		for _, p := range paramsBelow(lint.Child(c.Root, "inputs")) {
+			name, attr := paramName(p)
+			// Galaxy skips a name Cheetah cannot hold, and a conditional's test.
+			if !placeholderName.MatchString(name) || p.Parent() != nil && p.Parent().Tag == "conditional" {
+				continue
+			}
+			if read.has(name) || read.wholeAbove(p) {
+				continue
+			}
+			c.ReportAttr("", p, attr, "Param input ["+name+"] not found in command or configfiles.",
+				"Use the parameter in the command (or a configfile), or remove it from the form if it has no effect.")
+		}
+	},
+}
+
+// placeholderName is what Galaxy's is_valid_cheetah_placeholder accepts.
+var placeholderName = regexp.MustCompile(`^[a-zA-Z_]\w*$`)
+
+// paramName is the name Galaxy gives p (its name, else the name derived
+// from its argument) and the attribute that holds it.
+func paramName(p *macros.Element) (name, attr string) {
+	if n, ok := p.Get("name"); ok {
+		return n, "name"
+	}
+	if a, ok := p.Get("argument"); ok {
+		return cst.ArgumentName(a), "argument"
+	}
+	return "", "name"
+}
+
+// paramsBelow returns the <param>s in the subtree of inputs, in document
+// order (Galaxy's "./inputs//param").
+func paramsBelow(inputs *macros.Element) []*macros.Element {
+	if inputs == nil {
+		return nil
+	}
+	var out []*macros.Element
+	for _, k := range inputs.Children {
+		if !k.PI {
+			out = append(out, lint.FindAll(k, "param")...)
+		}
+	}
+	return out
+}
+
+// optionsRefer reports whether a parameter's options are drawn from
+// another parameter (from_dataset, or a filter's ref).
+func optionsRefer(root *macros.Element) bool {
+	for _, p := range paramsBelow(lint.Child(root, "inputs")) {
+		for _, o := range lint.Children(p, "options") {
+			if _, ok := o.Get("from_dataset"); ok {
+				return true
+			}
+			for _, f := range lint.Children(o, "filter") {
+				if _, ok := f.Get("ref"); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// names is what a tool reads: the names inside the Cheetah of its
+// templates, and the words of the other texts that may name a parameter.
+type names struct {
+	cheetah map[string]bool
+	dynamic bool // a template looks a name up that it computes
+	// words are the words (runs of \w) of output filters, labels,
+	// actions and sources: Galaxy searches those for the name as a word.
+	words map[string]bool
+	// whole are the sections, conditionals and repeats a template walks
+	// through ($opts.items(), .keys(), .values()), reading every
+	// parameter inside.
+	whole map[string]bool
+}
+
+// wholeAbove reports whether a template walks through a group that
+// holds p.
+func (n names) wholeAbove(p *macros.Element) bool {
+	for a := p.Parent(); a != nil && a.Tag != "inputs"; a = a.Parent() {
+		if n.whole[lint.Get(a, "name")] {
+			return true
+		}
+	}
+	return false
+}
+
+// walkThrough adds the groups whose items t walks through.
+func (n names) walkThrough(t *cheetah.Template) {
+	for ph := range t.Placeholders() {
+		i := strings.LastIndexByte(ph.Path, '.')
+		if i < 0 {
+			continue
+		}
+		switch ph.Path[i+1:] {
+		case "items", "keys", "values":
+			group := ph.Path[:i]
+			n.whole[group[strings.LastIndexByte(group, '.')+1:]] = true
+		}
+	}
+}
+
+// has reports whether name is read.
+func (n names) has(name string) bool { return n.cheetah[name] || n.words[name] }
+
+// addText adds the words of text.
+func (n names) addText(text string) {
+	for _, w := range nonWord.Split(text, -1) {
+		if w != "" {
+			n.words[w] = true
+		}
+	}
+}
+
+// nonWord separates words as regexp's \W does.
+var nonWord = regexp.MustCompile(`\W+`)
+
+// namesRead collects what the tool's templates and outputs read.
+func namesRead(root *macros.Element) names {
+	n := names{cheetah: map[string]bool{}, words: map[string]bool{}, whole: map[string]bool{}}
+	for _, tag := range []string{"command", "configfile"} {
+		for _, el := range lint.FindAll(root, tag) {
+			t := cheetah.Parse(el.Text)
+			n.dynamic = cheetahNames(t, n.cheetah) || n.dynamic
+			n.walkThrough(t)
+		}
+	}
+	// A template macro (Galaxy keeps them in its view) is Cheetah a
+	// command calls; Galaxy warns that a parameter used only there
+	// should be a token, which is not this check's concern.
+	for _, el := range lint.Path(root, "macros/macro") {
+		if lint.Get(el, "type") == "template" {
+			n.dynamic = cheetahNames(cheetah.Parse(el.Text), n.cheetah) || n.dynamic
+		}
+	}
+	// A data_column parameter reads the dataset it refers to, an upload
+	// its file type, a conditional its value source.
+	if inputs := lint.Child(root, "inputs"); inputs != nil {
+		for el := range inputs.Descendants() {
+			for _, a := range []string{"data_ref", "value_ref", "file_type_name", "metadata_ref"} {
+				n.addText(lint.Get(el, a))
+			}
+		}
+	}
+	outputs := lint.Child(root, "outputs")
+	for _, o := range childElements(outputs) {
+		for _, f := range lint.Children(o, "filter") {
+			n.addText(f.Text)
+		}
+		n.addText(lint.Get(o, "label") + " " + lint.Get(o, "format_source") + " " + lint.Get(o, "metadata_source"))
+	}
+	for _, el := range lint.FindAll(outputs, "when") {
+		n.addText(lint.Get(el, "input"))
+	}
+	for _, el := range lint.FindAll(outputs, "conditional") {
+		n.addText(lint.Get(el, "name"))
+	}
+	for _, el := range lint.FindAll(outputs, "action") {
+		n.addText(lint.Get(el, "default"))
+		for _, o := range lint.Children(el, "option") {
+			n.addText(lint.Get(o, "name"))
+			for _, f := range lint.Children(o, "filter") {
+				n.addText(lint.Get(f, "ref"))
+			}
+		}
+	}
+	return n
+}
+
+// childElements returns el's child elements.
+func childElements(el *macros.Element) []*macros.Element {
+	if el == nil {
+		return nil
+	}
+	var out []*macros.Element
+	for _, k := range el.Children {
+		if !k.PI {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// cheetahNames adds to seen every name t's placeholders and directives
+// hold — roots, attributes and bare names alike — and the dotted names
+// inside their strings, which getVar, varExists and r['x'] read. It
+// reports whether t looks up a name it computes: getVar, varExists or
+// hasVar called on anything but a string literal, or a subscript that
+// is not a literal ($section['opt_' + $kind]).
+func cheetahNames(t *cheetah.Template, seen map[string]bool) (dynamic bool) {
+	src := t.Source()
+	lookup := 0 // 1 after a lookup function's name, 2 after its '(', 3 after a string there
+	var prev cheetah.TokenKind
+	sub := false // inside a subscript's brackets
+	for tk := range t.Tokens() {
+		text := src[tk.Span.Start:tk.Span.End]
+		switch {
+		case tk.Kind == cheetah.TokOpen && text == "[" && (prev == cheetah.TokName || prev == cheetah.TokClose):
+			sub = true
+		case sub && tk.Kind == cheetah.TokClose:
+			sub = false
+		case sub && tk.Kind != cheetah.TokString && tk.Kind != cheetah.TokNumber && tk.Kind != cheetah.TokSpace:
+			dynamic, sub = true, false
+		}
+		if tk.Kind != cheetah.TokSpace {
+			prev = tk.Kind
+		}
+		switch {
+		case lookup == 1 && tk.Kind == cheetah.TokOpen:
+			lookup = 2
+		case (lookup == 2 || lookup == 3) && tk.Kind == cheetah.TokSpace:
+		case lookup == 2 && tk.Kind == cheetah.TokString:
+			lookup = 3 // a literal, unless more of the expression follows
+		case lookup == 2:
+			dynamic, lookup = true, 0
+		case lookup == 3:
+			dynamic = dynamic || tk.Kind != cheetah.TokClose && text != ","
+			lookup = 0
+		default:
+			lookup = 0
+		}
+		switch tk.Kind {
+		case cheetah.TokName:
+			seen[text] = true
+			if text == "getVar" || text == "varExists" || text == "hasVar" {
+				lookup = 1
+			}
+		case cheetah.TokString:
+			s := strings.TrimLeft(text, "rRbBuUfF") // a string prefix
+			s = strings.Trim(s, "'\"")
+			if dottedName.MatchString(s) {
+				for part := range strings.SplitSeq(s, ".") {
+					seen[part] = true
+				}
+			}
+		}
+	}
+	return dynamic
+}
+
+// dottedName is a string that names a variable, perhaps through others.
+var dottedName = regexp.MustCompile(`^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$`)

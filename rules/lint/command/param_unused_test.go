@@ -1,0 +1,61 @@
+package command
+
+import (
+	"path/filepath"
+	"testing"
+)
+
+func TestParamUnused(t *testing.T) {
+	tool := func(command, inputs, rest string) string {
+		return `<tool id="t" name="t" version="1"><command><![CDATA[` + command + `]]></command><inputs>` + inputs +
+			`</inputs>` + rest + `</tool>`
+	}
+	const a = `<param name="a" type="integer" value="1"/>`
+	for _, tc := range []struct {
+		name, tool string
+		want       int
+	}{
+		{"unused", tool("echo", a, ""), 1},
+		{"placeholder", tool("echo $a", a, ""), 0},
+		{"enclosed", tool("echo ${a}", a, ""), 0},
+		{"attribute of a section", tool("echo $s.a", `<section name="s">`+a+`</section>`, ""), 0},
+		{"bare name in a directive", tool("#if a > 1\nx\n#end if", a, ""), 0},
+		{"in a comprehension", tool(`${",".join([str(r.a) for r in $rep])}`, `<repeat name="rep" title="r">`+a+`</repeat>`, ""), 0},
+		{"getVar", tool(`$getVar("a")`, a, ""), 0},
+		{"string subscript", tool(`#for r in $rep: $r['a'] #end for`, `<repeat name="rep" title="r">`+a+`</repeat>`, ""), 0},
+		{"only in plain text", tool("echo a", a, ""), 1},
+		{"only in a shell comment is still text", tool("echo # $b\n", a+`<param name="b" type="text"/>`, ""), 1},
+		{"argument", tool("echo $min_len", `<param argument="--min-len" type="integer" value="1"/>`, ""), 0},
+		{"argument unused", tool("echo", `<param argument="--min-len" type="integer" value="1"/>`, ""), 1},
+		{"conditional test", tool("echo $c.x", `<conditional name="c"><param name="sel" type="select"><option value="x">x</option></param><when value="x"><param name="x" type="text"/></when></conditional>`, ""), 0},
+		{"configfile", `<tool id="t" name="t" version="1"><command>cat $cf</command><configfiles><configfile name="cf">$a</configfile></configfiles><inputs>` + a + `</inputs></tool>`, 0},
+		{"output filter", tool("echo", a, `<outputs><data name="o" format="txt"><filter>a > 1</filter></data></outputs>`), 0},
+		{"output label", tool("echo", a, `<outputs><data name="o" format="txt" label="${a} out"/></outputs>`), 0},
+		{"change_format", tool("echo", a, `<outputs><data name="o" format="txt"><change_format><when input="a" value="1" format="tabular"/></change_format></data></outputs>`), 0},
+		{"data_ref", tool("echo $col", `<param name="a" type="data" format="tabular"/><param name="col" type="data_column" data_ref="a"/>`, ""), 0},
+		{"group walked through", tool("#for k, v in $opts.items()\n$k=$v\n#end for", `<section name="opts">`+a+`</section>`, ""), 0},
+		{"computed name", tool(`$getVar("opt_" + $kind)`, a+`<param name="kind" type="text"/>`, ""), 0},
+		{"computed subscript", tool(`$s['opt_' + $kind]`, a+`<param name="kind" type="text"/>`, ""), 0},
+		{"inputs configfile", tool("cat $inputs_json", a, `<configfiles><inputs name="inputs_json"/></configfiles>`), 0},
+		{"code file", tool("echo", a, `<code file="hooks.py"/>`), 0},
+		{"data source", `<tool id="t" name="t" version="1" tool_type="data_source"><command>x</command><inputs>` + a + `</inputs></tool>`, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := len(runCheck(t, ParamUnused, tc.tool, nil)); got != tc.want {
+				t.Errorf("got %d findings, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParamUnusedInMacroFile(t *testing.T) {
+	const lib = "<macros>\n  <xml name=\"opts\">\n    <param name=\"used\" type=\"integer\" value=\"1\"/>\n    <param name=\"unused\" type=\"integer\" value=\"1\"/>\n  </xml>\n</macros>\n"
+	tool := "<tool id=\"t\" name=\"t\" version=\"1\">\n  <macros><import>macros.xml</import></macros>\n  <command>echo $used</command>\n  <inputs><expand macro=\"opts\"/></inputs>\n</tool>\n"
+	fs := runCheck(t, ParamUnused, tool, map[string]string{"macros.xml": lib})
+	if len(fs) != 1 {
+		t.Fatalf("got %d findings, want 1", len(fs))
+	}
+	if f := fs[0]; filepath.Base(f.Loc.File) != "macros.xml" || f.Pos.Line != 4 || f.Pos.Column != 18 {
+		t.Errorf("at %s:%d:%d, want macros.xml:4:18 (the name's value)", f.Loc.File, f.Pos.Line, f.Pos.Column)
+	}
+}

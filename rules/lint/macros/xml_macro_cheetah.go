@@ -1,0 +1,105 @@
+package macros
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
+	cstmacros "github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/lint"
+)
+
+// XMLMacroCheetah is GTR104: an <xml> macro whose own text is Cheetah.
+var XMLMacroCheetah = &lint.Check{
+	Code:    "GTR104",
+	Name:    "xml-macro-cheetah",
+	Summary: "An <xml> macro should not contain Cheetah (use a <token>).",
+	Cite:    "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-macros-xml",
+	Since:   "0.6.0",
+	Doc: lint.Doc{
+		What: "Reports an <xml> macro of a tool's own <macros>, or of a macro file it imports from its own " +
+			"directory, whose text outside its " +
+			"child elements holds a Cheetah placeholder or directive: a fragment of a command template " +
+			"rather than XML. Cheetah inside the macro's elements (a <command> or <configfile> it defines) " +
+			"is not reported.",
+		Why: "An <xml> macro is meant to bring elements. Text spliced in by <expand> lands wherever the " +
+			"expansion stands, which the schema cannot check and a formatter may re-indent; a <token> " +
+			"says it is text, keeps the Cheetah in one string and is substituted exactly (@NAME@).",
+		Example: "<xml name=\"threads\">--threads \\${GALAXY_SLOTS:-1}\n#if $verbose\n  -v\n#end if</xml>\n→\n<token name=\"@THREADS@\">--threads \\${GALAXY_SLOTS:-1}\n#if $verbose\n  -v\n#end if</token>\n(and @THREADS@ where <expand macro=\"threads\"/> was)",
+		FixSafety: "Advisory only: turning the macro into a token means rewriting every <expand> of it, in this " +
+			"file and in the tools that import it, and a token cannot take the <yield/> or parameters an " +
+			"<xml> macro can.",
+	},
+	Run: func(c *lint.Ctx) {
+		// The expanded view has no <macros>: read the tool as written.
+		written, err := cstmacros.FromTree(c.File)
+		if err != nil {
+			return
+		}
+		for _, defs := range macroSections(c, written) {
+			for _, x := range lint.Children(defs, "xml") {
+				if !cheetahIn(ownText(x)) {
+					continue
+				}
+				name := lint.Get(x, "name")
+				c.ReportAttr("", x, "name", "<xml> macro '"+name+"' holds Cheetah text; a <token> is the macro for template text.",
+					"Define it as <token name=\"@"+strings.ToUpper(name)+"@\"> with the same text and write that token "+
+						"where <expand macro=\""+name+"\"/> stands.")
+			}
+		}
+	},
+}
+
+// macroSections returns the tool's own <macros> and the root of each macro
+// file it imports from its own directory (or below), as written.
+func macroSections(c *lint.Ctx, tool *cstmacros.Element) []*cstmacros.Element {
+	own := lint.Child(tool, "macros")
+	if own == nil {
+		return nil
+	}
+	out := []*cstmacros.Element{own}
+	if c.Result == nil {
+		return out
+	}
+	for _, imp := range lint.Children(own, "import") {
+		rel := filepath.Clean(strings.TrimSpace(imp.Text))
+		// An import from elsewhere is a shared library another tool owns.
+		if filepath.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			continue
+		}
+		t := c.Result.Tree(filepath.Join(filepath.Dir(c.File.File()), rel))
+		if t == nil {
+			continue
+		}
+		if root, err := cstmacros.FromTree(t); err == nil && root.Tag == "macros" {
+			out = append(out, root)
+		}
+	}
+	return out
+}
+
+// ownText is the text of x outside its child elements: what <expand>
+// splices in as text rather than elements.
+func ownText(x *cstmacros.Element) string {
+	var b strings.Builder
+	b.WriteString(x.Text)
+	for _, k := range x.Children {
+		b.WriteString("\n")
+		b.WriteString(k.Tail)
+	}
+	return b.String()
+}
+
+// cheetahIn reports whether text holds a Cheetah placeholder or directive
+// (comments alone do not count).
+func cheetahIn(text string) bool {
+	if !strings.ContainsAny(text, "$#") {
+		return false
+	}
+	for n := range cheetah.Parse(text).Root().Descendants() {
+		if k := n.Kind(); k == cheetah.KindPlaceholder || k == cheetah.KindDirective {
+			return true
+		}
+	}
+	return false
+}
