@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -200,8 +201,12 @@ func (r *checkResult) dropRepeated(seen map[macroFinding]bool) {
 	}
 	keep := 0
 	for i, d := range r.diags {
-		if d.File != "" {
-			k := macroFinding{d.File, d.Code, d.Message, d.Span.Start, d.Span.End}
+		file := d.File
+		if file == "" && r.src != nil && r.src.kind == rules.TargetMacro {
+			file = r.path // the macro file's own finding: a tool may have brought it already
+		}
+		if file != "" {
+			k := macroFinding{filepath.Clean(file), d.Code, d.Message, d.Span.Start, d.Span.End}
 			if seen[k] {
 				continue
 			}

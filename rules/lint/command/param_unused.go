@@ -15,12 +15,9 @@ var ParamUnused = &lint.Check{
 	Code:    "GTR034",
 	Name:    "param-unused",
 	Summary: "Input <param> is never referenced in the tool.",
-	// Galaxy's InputsUsed linter is newer than the Galaxy the lint oracle
-	// ran, so the agreement test could only count every finding as one
-	// Galaxy does not make: the check names no linter until that test
-	// leaves linters the oracle did not run aside.
-	Cite:  "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-inputs-param",
-	Since: "0.6.0",
+	Linters: []string{"InputsUsed"},
+	Cite:    "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-inputs-param",
+	Since:   "0.6.0",
 	Doc: lint.Doc{
 		What: "Reports a <param> under <inputs> (in conditionals' whens, repeats and sections too) whose name " +
 			"no <command> or <configfile> template reads, as Galaxy's InputsUsed linter does: a name counts " +
@@ -69,7 +66,7 @@ var ParamUnused = &lint.Check{
 			if read.has(name) || read.wholeAbove(p) {
 				continue
 			}
-			c.ReportAttr("", p, attr, "Param input ["+name+"] not found in command or configfiles.",
+			c.ReportAttr("InputsUsed", p, attr, "Param input ["+name+"] not found in command or configfiles.",
 				"Use the parameter in the command (or a configfile), or remove it from the form if it has no effect.")
 		}
 	},

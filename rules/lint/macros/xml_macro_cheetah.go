@@ -16,6 +16,7 @@ var XMLMacroCheetah = &lint.Check{
 	Summary: "An <xml> macro should not contain Cheetah (use a <token>).",
 	Cite:    "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-macros-xml",
 	Since:   "0.6.0",
+	Macros:  true,
 	Doc: lint.Doc{
 		What: "Reports an <xml> macro of a tool's own <macros>, or of a macro file it imports from its own " +
 			"directory, whose text outside its " +
@@ -31,12 +32,17 @@ var XMLMacroCheetah = &lint.Check{
 			"<xml> macro can.",
 	},
 	Run: func(c *lint.Ctx) {
-		// The expanded view has no <macros>: read the tool as written.
-		written, err := cstmacros.FromTree(c.File)
-		if err != nil {
-			return
+		// A macro file is its own section; a tool's expanded view has no
+		// <macros>, so the tool is read as written.
+		sections := []*cstmacros.Element{c.Root}
+		if c.Tool {
+			written, err := cstmacros.FromTree(c.File)
+			if err != nil {
+				return
+			}
+			sections = macroSections(c, written)
 		}
-		for _, defs := range macroSections(c, written) {
+		for _, defs := range sections {
 			for _, x := range lint.Children(defs, "xml") {
 				if !cheetahIn(ownText(x)) {
 					continue

@@ -43,3 +43,20 @@ func TestCheckToolFindingInMacros(t *testing.T) {
 	require.NotEmpty(t, v.Fix)
 	require.NotEqual(t, v.Message, v.Fix, "the fix says what to do, not the message again")
 }
+
+// TestCheckToolMacroFile: check_tool answers for a macro file passed as
+// the xml, with the advisory checks that read macro files.
+func TestCheckToolMacroFile(t *testing.T) {
+	mac := `<macros>
+    <xml name="args">--in '$input' --out '$output'</xml>
+</macros>
+`
+	out, err := checkTool(context.Background(), CheckInput{XML: mac, Selection: Selection{Select: []string{"GTR104"}}})
+	require.NoError(t, err)
+	require.Len(t, out.Violations, 1, "%+v", out.Violations)
+	v := out.Violations[0]
+	require.Equal(t, "GTR104", v.Code)
+	require.Equal(t, "tool.xml", v.File, "the file passed as xml")
+	require.Equal(t, 2, v.Line)
+	require.True(t, v.Advisory)
+}
