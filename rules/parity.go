@@ -87,7 +87,6 @@ var parityReasons = map[string]parityReason{
 		"xrefs; whether a term exists needs the EDAM ontology data, which gtr does not ship"},
 	"HelpInvalidRST":              {ParityNone, reasonRST},
 	"HelpValidRST":                {ParityNone, reasonRST},
-	"RequiredFilesExist":          {ParityNone, reasonNewer},
 	"RuntimeEnvironmentVariables": {ParityNone, reasonNewer},
 	"XMLOrder": {ParityPartial, "GTR013 orders the tool as written, leaving top-level <expand>s " +
 		"in place and tools with comments among the children alone, while Galaxy checks the " +
