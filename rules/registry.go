@@ -8,6 +8,7 @@ import (
 	"github.com/galaxy-gtr/gtr/rules/lint/command"
 	"github.com/galaxy-gtr/gtr/rules/lint/conditionals"
 	"github.com/galaxy-gtr/gtr/rules/lint/datatypes"
+	"github.com/galaxy-gtr/gtr/rules/lint/files"
 	"github.com/galaxy-gtr/gtr/rules/lint/general"
 	"github.com/galaxy-gtr/gtr/rules/lint/help"
 	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
@@ -117,6 +118,7 @@ var All = []*Rule{
 	fromLint(command.CommandInterpreterDeprecated),
 	fromLint(outputs.OutputsFormatInput),
 	fromLint(xsd.SchemaInvalid),
+	fromLint(files.RequiredFilesExist),
 	GTR201,
 	GTR202,
 	GTR203,
