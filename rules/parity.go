@@ -60,24 +60,17 @@ type parityReason struct {
 const (
 	reasonCWL = "CWL tools are YAML, not the Galaxy XML tool files gtr reads"
 	reasonRST = "comes with the RST reader (help issue)"
-<<<<<<< HEAD
-	// The two linters of Galaxy newer than the oracle's that read the
-	// tool's directory or its declared variables: nothing in the corpus
-	// says what Galaxy reports, so a port would have only its own tests.
-	reasonNewer = "newer than the oracle's Galaxy (051c5ab7), so no corpus messages to agree with; decidable from the files without network, not ported yet"
 	// reasonNoSource is the reason of the options-filter linters, which
 	// Galaxy added after every version of inputs.py stored here.
 	reasonNoSource = "newer than every stored version of Galaxy's inputs.py (and than the oracle's Galaxy): " +
 		"decidable from the files without network, not ported until its source can be read, so that gtr " +
 		"says what Galaxy says"
-=======
 	// RuntimeEnvironmentVariables is newer than the oracle's Galaxy, and the
 	// stored Galaxy sources hold the linter but not the parser it calls:
 	// which element declares the variables is not known, and guessing it
 	// (the job's <environment_variable> has no description) would port the
 	// wrong thing.
 	reasonRuntimeEnv = "newer than the oracle's Galaxy (051c5ab7); the parser it calls (parse_runtime_environment_variables) is not in the stored Galaxy sources, so the element it reads is not known; not ported"
->>>>>>> h-newer
 )
 
 // parityReasons declares every linter whose status is below what the
@@ -99,21 +92,14 @@ var parityReasons = map[string]parityReason{
 		"xrefs; whether a bio.tools id exists needs the bio.tools web API (network), which gtr does not use"},
 	"EDAMTermsValid": {ParityPartial, "GTR027 reports a tool that declares neither EDAM terms nor " +
 		"xrefs; whether a term exists needs the EDAM ontology data, which gtr does not ship"},
-<<<<<<< HEAD
 	"HelpInvalidRST":                                   {ParityNone, reasonRST},
 	"HelpValidRST":                                     {ParityNone, reasonRST},
-	"RequiredFilesExist":                               {ParityNone, reasonNewer},
 	"InputsOptionsFiltersRequiredAttributes":           {ParityNone, reasonNoSource},
 	"InputsOptionsRemoveValueFilterRequiredAttributes": {ParityNone, reasonNoSource},
 	"InputsOptionsFiltersAllowedAttributes":            {ParityNone, reasonNoSource},
 	"InputsOptionsRegexFilterExpression":               {ParityNone, reasonNoSource},
 	"InputsOptionsFiltersCheckReferences":              {ParityNone, reasonNoSource},
-	"RuntimeEnvironmentVariables":                      {ParityNone, reasonNewer},
-=======
-	"HelpInvalidRST":              {ParityNone, reasonRST},
-	"HelpValidRST":                {ParityNone, reasonRST},
-	"RuntimeEnvironmentVariables": {ParityNone, reasonRuntimeEnv},
->>>>>>> h-newer
+	"RuntimeEnvironmentVariables":                      {ParityNone, reasonRuntimeEnv},
 	"XMLOrder": {ParityPartial, "GTR013 orders the tool as written, leaving top-level <expand>s " +
 		"in place and tools with comments among the children alone, while Galaxy checks the " +
 		"macro-expanded view: they agree only where the two views have the same children"},
