@@ -52,7 +52,7 @@ var ParamUnused = &lint.Check{
 		if lint.Child(c.Root, "code") != nil {
 			return
 		}
-		read := namesRead(c.Root)
+		read := namesRead(c)
 		// A template that builds names ($getVar($prefix + "x")) may read any.
 		if read.dynamic {
 			return
@@ -176,11 +176,18 @@ func (n names) addText(text string) {
 var nonWord = regexp.MustCompile(`\W+`)
 
 // namesRead collects what the tool's templates and outputs read.
-func namesRead(root *macros.Element) names {
+func namesRead(c *lint.Ctx) names {
+	root := c.Root
 	n := names{cheetah: map[string]bool{}, words: map[string]bool{}, whole: map[string]bool{}}
+	cmd := lint.Child(root, "command")
 	for _, tag := range []string{"command", "configfile"} {
-		for _, el := range lint.FindAll(root, tag) {
-			t := cheetah.Parse(el.Text)
+		for _, el := range c.FindAll(tag) {
+			var t *cheetah.Template
+			if el == cmd {
+				t = c.Command() // parsed once for every check
+			} else {
+				t = cheetah.Parse(el.Text)
+			}
 			n.dynamic = cheetahNames(t, n.cheetah) || n.dynamic
 			n.walkThrough(t)
 		}
