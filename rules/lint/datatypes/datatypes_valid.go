@@ -37,18 +37,26 @@ var DatatypesValid = &lint.Check{
 			return
 		}
 		custom := besideExtensions(c)
-		for _, attr := range []string{"format", "ftype", "ext"} {
-			for el := range c.Root.Descendants() {
-				v, ok := el.Get(attr)
-				// .//*[@attr]: elements below the root that carry attr.
-				if el == c.Root || el.PI || !ok {
-					continue
+		// Galaxy asks .//*[@format], then ftype, then ext: the findings
+		// come in that order, from one walk of the tree.
+		var found [3][]*macros.Element
+		attrs := [3]string{"format", "ftype", "ext"}
+		for el := range c.Root.Descendants() {
+			// .//*[@attr]: elements below the root that carry attr.
+			// <help format> names a markup language, not a datatype:
+			// Galaxy's linter reports "markdown" there, wrongly.
+			if el == c.Root || el.PI || el.Tag == "help" || len(el.Attrs) == 0 {
+				continue
+			}
+			for i, attr := range attrs {
+				if _, ok := el.Get(attr); ok {
+					found[i] = append(found[i], el)
 				}
-				// <help format> names a markup language, not a datatype:
-				// Galaxy's linter reports "markdown" there, wrongly.
-				if el.Tag == "help" {
-					continue
-				}
+			}
+		}
+		for i, attr := range attrs {
+			for _, el := range found[i] {
+				v, _ := el.Get(attr)
 				for _, f := range strings.Split(v, ",") {
 					if builtin[f] || custom[f] || strings.Count(f, "@") >= 2 {
 						continue

@@ -36,6 +36,16 @@ var XMLMacroCheetah = &lint.Check{
 		// <macros>, so the tool is read as written.
 		sections := []*cstmacros.Element{c.Root}
 		if c.Tool {
+			// Most tools define no macros: the tool as written is
+			// converted only when it has a <macros> section.
+			hasMacros := false
+			for range c.File.RootElement().ElementsNamed("macros") {
+				hasMacros = true
+				break
+			}
+			if !hasMacros {
+				return
+			}
 			written, err := cstmacros.FromTree(c.File)
 			if err != nil {
 				return
