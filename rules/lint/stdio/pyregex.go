@@ -181,13 +181,13 @@ func (p *reParser) braces() bool {
 }
 
 // maxRepeat is sre's MAXREPEAT: a count must stay below it.
-const maxRepeat = 1<<32 - 1
+const maxRepeat int64 = 1<<32 - 1
 
 // repeatCount is the value of a count's digits, capped at maxRepeat.
-func repeatCount(d string) int {
-	n := 0
+func repeatCount(d string) int64 {
+	var n int64
 	for _, r := range d {
-		n = n*10 + int(r-'0')
+		n = n*10 + int64(r-'0')
 		if n >= maxRepeat {
 			return maxRepeat
 		}

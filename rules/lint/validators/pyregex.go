@@ -43,10 +43,10 @@ const (
 	reFlagT
 	reFlagU
 
-	reTypeFlags   = reFlagA | reFlagL | reFlagU
-	reGlobalFlags = reFlagT
-	reMaxRepeat   = 1<<32 - 1
-	reMaxGroups   = 1<<31 - 1
+	reTypeFlags         = reFlagA | reFlagL | reFlagU
+	reGlobalFlags       = reFlagT
+	reMaxRepeat   int64 = 1<<32 - 1
+	reMaxGroups         = 1<<31 - 1
 )
 
 var reFlagBits = map[rune]int{'i': reFlagI, 'L': reFlagL, 'm': reFlagM, 's': reFlagS, 'x': reFlagX, 'a': reFlagA, 't': reFlagT, 'u': reFlagU}
@@ -355,8 +355,8 @@ func (p *reParser) group(verbose bool, nested int, first, hasItems bool) bool {
 				if tooLarge(cond) || atoi(cond) >= reMaxGroups {
 					p.fail(fmt.Sprintf("invalid group reference %s", strings.TrimLeft(cond, "0")), len([]rune(cond))+1)
 				}
-				if _, ok := p.condRefs[atoi(cond)]; !ok {
-					p.condRefs[atoi(cond)] = p.tell() - len([]rune(cond)) - 1
+				if _, ok := p.condRefs[int(atoi(cond))]; !ok {
+					p.condRefs[int(atoi(cond))] = p.tell() - len([]rune(cond)) - 1
 				}
 			}
 			p.parse(verbose, nested+1, false)
@@ -505,10 +505,10 @@ func tooLarge(digits string) bool {
 	return len(d) > 10 || len(d) == 10 && d >= "4294967295"
 }
 
-func atoi(digits string) int {
-	n := 0
+func atoi(digits string) int64 {
+	var n int64
 	for _, r := range digits {
-		n = n*10 + int(r-'0')
+		n = n*10 + int64(r-'0')
 		if n > reMaxRepeat {
 			return reMaxRepeat
 		}
