@@ -1,90 +1,37 @@
 package citations
 
 import (
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/galaxy-gtr/gtr/cst"
-	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
+	"github.com/galaxy-gtr/gtr/rules/lint/linttest"
 )
 
-// run writes files (the first is the tool) to a temporary directory, runs
-// ch on the tool's expanded view (the file as written when it does not
-// expand) and returns the findings.
+// The golden tests share linttest's runner.
+type golden = linttest.Golden
+
 func run(t *testing.T, ch *lint.Check, files ...string) []lint.Finding {
 	t.Helper()
-	dir := t.TempDir()
-	var tool string
-	for i := 0; i+1 < len(files); i += 2 {
-		p := filepath.Join(dir, files[i])
-		if err := os.WriteFile(p, []byte(files[i+1]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			tool = p
-		}
-	}
-	src, err := os.ReadFile(tool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree := cst.Parse(tool, src)
-	c := &lint.Ctx{File: tree, Tool: true}
-	if res, err := macros.ExpandTree(tree, macros.Options{}); err == nil {
-		c.Result, c.Root = res, res.Root
-	} else if c.Root, err = macros.FromTree(tree); err != nil {
-		t.Fatal(err)
-	}
-	return lint.Run(ch, c)
+	got, _ := linttest.Run(t, ch, files...)
+	return got
 }
 
-// tool is a tool file with root attributes attrs and body inside.
-func tool(attrs, body string) string {
-	return "<tool " + attrs + ">\n" + body + "\n</tool>\n"
-}
+func tool(attrs, body string) string { return linttest.Tool(attrs, body) }
 
-type golden struct {
-	name        string
-	files       []string
-	want        []string // "linter|message prefix" of each finding, in order
-	wantNothing bool
-}
-
-func check(t *testing.T, ch *lint.Check, cases []golden) {
-	t.Helper()
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			got := run(t, ch, tc.files...)
-			if len(got) != len(tc.want) {
-				t.Fatalf("got %d findings %v, want %d %v", len(got), got, len(tc.want), tc.want)
-			}
-			for i, w := range tc.want {
-				linter, msg, _ := strings.Cut(w, "|")
-				if got[i].Linter != linter || !strings.HasPrefix(got[i].Message, msg) {
-					t.Errorf("finding %d = %s %q, want %s %q", i, got[i].Linter, got[i].Message, linter, msg)
-				}
-				if got[i].Code != ch.Code || got[i].Fix == "" {
-					t.Errorf("finding %d has code %s, fix %q", i, got[i].Code, got[i].Fix)
-				}
-			}
-		})
-	}
-}
+func check(t *testing.T, ch *lint.Check, cases []golden) { t.Helper(); linttest.Check(t, ch, cases) }
 
 func TestCitationsMissing(t *testing.T) {
 	check(t, CitationsMissing, []golden{
-		{name: "doi", files: []string{"t.xml", tool(`id="a"`, `<citations><citation type="doi">10.1/x</citation></citations>`)}},
-		{name: "none", files: []string{"t.xml", tool(`id="a"`, ``)},
-			want: []string{"CitationsMissing|No citations found, consider adding citations to your tool."}},
-		{name: "empty section", files: []string{"t.xml", tool(`id="a"`, `<citations>
+		{Name: "doi", Files: []string{"t.xml", tool(`id="a"`, `<citations><citation type="doi">10.1/x</citation></citations>`)}},
+		{Name: "none", Files: []string{"t.xml", tool(`id="a"`, ``)},
+			Want: []string{"CitationsMissing|No citations found, consider adding citations to your tool."}},
+		{Name: "empty section", Files: []string{"t.xml", tool(`id="a"`, `<citations>
 		</citations>`)},
-			want: []string{"CitationsNoValid|Found no valid citations."}},
-		{name: "empty citations", files: []string{"t.xml", tool(`id="a"`, `<citations><citation type="doi"> </citation><citation type="bibtex"/><citation type="url"/></citations>`)},
-			want: []string{"CitationsNoText|Empty doi citation.", "CitationsNoText|Empty bibtex citation."}},
-		{name: "data source", files: []string{"t.xml", tool(`id="a" tool_type="data_source"`, ``)}},
+			Want: []string{"CitationsNoValid|Found no valid citations."}},
+		{Name: "empty citations", Files: []string{"t.xml", tool(`id="a"`, `<citations><citation type="doi"> </citation><citation type="bibtex"/><citation type="url"/></citations>`)},
+			Want: []string{"CitationsNoText|Empty doi citation.", "CitationsNoText|Empty bibtex citation."}},
+		{Name: "data source", Files: []string{"t.xml", tool(`id="a" tool_type="data_source"`, ``)}},
 	})
 }
 

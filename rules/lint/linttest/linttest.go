@@ -5,6 +5,7 @@ package linttest
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -46,4 +47,41 @@ func Run(t testing.TB, ch *lint.Check, files ...string) ([]lint.Finding, string)
 		}
 	}
 	return lint.Run(ch, c), dir
+}
+
+// Golden is one case of a check's golden test: files as for [Run], and
+// the findings expected, each "LINTER|message prefix", in order; none
+// for a case that must not fire.
+type Golden struct {
+	Name  string
+	Files []string
+	Want  []string
+}
+
+// Check runs ch on every case and compares its findings with the case's,
+// and that each finding has the check's code and says what to do.
+func Check(t *testing.T, ch *lint.Check, cases []Golden) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.Name, func(t *testing.T) {
+			got, _ := Run(t, ch, tc.Files...)
+			if len(got) != len(tc.Want) {
+				t.Fatalf("got %d findings %v, want %d %v", len(got), got, len(tc.Want), tc.Want)
+			}
+			for i, w := range tc.Want {
+				linter, msg, _ := strings.Cut(w, "|")
+				if got[i].Linter != linter || !strings.HasPrefix(got[i].Message, msg) {
+					t.Errorf("finding %d = %s %q, want %s %q", i, got[i].Linter, got[i].Message, linter, msg)
+				}
+				if got[i].Code != ch.Code || got[i].Fix == "" {
+					t.Errorf("finding %d has code %s, fix %q", i, got[i].Code, got[i].Fix)
+				}
+			}
+		})
+	}
+}
+
+// Tool returns a tool file with root attributes attrs and body inside.
+func Tool(attrs, body string) string {
+	return "<tool " + attrs + ">\n" + body + "\n</tool>\n"
 }
