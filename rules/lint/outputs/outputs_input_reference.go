@@ -41,7 +41,7 @@ var OutputsInputReference = &lint.Check{
 		var paths *paramPaths
 		lazy := func() paramPaths {
 			if paths == nil {
-				p := qualifiedParamPaths(c.Root)
+				p := qualifiedParamPaths(c)
 				paths = &p
 			}
 			return *paths
@@ -71,30 +71,28 @@ type paramPaths struct {
 // argument without leading dashes, dashes made underscores) after the
 // names of the enclosing conditionals and sections; repeats and whens add
 // nothing.
-func qualifiedParamPaths(root *macros.Element) paramPaths {
+func qualifiedParamPaths(c *lint.Ctx) paramPaths {
 	p := paramPaths{byName: map[string][]string{}, all: map[string]bool{}}
-	for _, in := range lint.Children(root, "inputs") {
-		for _, param := range lint.FindAll(in, "param") {
-			name := lint.Get(param, "name")
-			if name == "" {
-				if arg := lint.Get(param, "argument"); arg != "" {
-					name = strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
-				}
+	for _, param := range c.InputParams() {
+		name := lint.Get(param, "name")
+		if name == "" {
+			if arg := lint.Get(param, "argument"); arg != "" {
+				name = strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
 			}
-			if name == "" || param == in {
-				continue
-			}
-			parts := []string{name}
-			for e := param.Parent(); e != nil && e.Tag != "inputs" && e.Tag != "tool"; e = e.Parent() {
-				if n := lint.Get(e, "name"); n != "" && (e.Tag == "conditional" || e.Tag == "section") {
-					parts = append(parts, n)
-				}
-			}
-			slices.Reverse(parts)
-			q := strings.Join(parts, "|")
-			p.byName[name] = append(p.byName[name], q)
-			p.all[q] = true
 		}
+		if name == "" {
+			continue
+		}
+		parts := []string{name}
+		for e := param.Parent(); e != nil && e.Tag != "inputs" && e.Tag != "tool"; e = e.Parent() {
+			if n := lint.Get(e, "name"); n != "" && (e.Tag == "conditional" || e.Tag == "section") {
+				parts = append(parts, n)
+			}
+		}
+		slices.Reverse(parts)
+		q := strings.Join(parts, "|")
+		p.byName[name] = append(p.byName[name], q)
+		p.all[q] = true
 	}
 	return p
 }

@@ -28,7 +28,7 @@ var OutputsNameDuplicatesInput = &lint.Check{
 		FixSafety: "Advisory only: renaming either side changes the command, the tests and the workflows that use the tool.",
 	},
 	Run: func(c *lint.Ctx) {
-		inputs := inputPaths(c.Root)
+		inputs := inputPaths(c)
 		for _, o := range lint.Children(c.Root, "outputs") {
 			for out := range o.Elements() {
 				name, ok := out.Get("name")
@@ -47,32 +47,27 @@ var OutputsNameDuplicatesInput = &lint.Check{
 // elements below every <inputs>: the param's name, after the names of its
 // enclosing elements up to <inputs> (the value of a <when>), joined with
 // dots; a missing attribute reads "None", as Python's str(None).
-func inputPaths(root *macros.Element) map[string]bool {
+func inputPaths(c *lint.Ctx) map[string]bool {
 	out := map[string]bool{}
-	for _, in := range lint.Children(root, "inputs") {
-		for _, p := range lint.FindAll(in, "param") {
-			if p == in {
-				continue
-			}
-			name, ok := paramName(p)
-			if !ok {
-				continue
-			}
-			path := []string{name}
-			for e := p.Parent(); e != nil && e.Tag != "inputs"; e = e.Parent() {
-				attr := "name"
-				if e.Tag == "when" {
-					attr = "value"
-				}
-				v, ok := e.Get(attr)
-				if !ok {
-					v = "None"
-				}
-				path = append(path, v)
-			}
-			slices.Reverse(path)
-			out[strings.Join(path, ".")] = true
+	for _, p := range c.InputParams() {
+		name, ok := paramName(p)
+		if !ok {
+			continue
 		}
+		path := []string{name}
+		for e := p.Parent(); e != nil && e.Tag != "inputs"; e = e.Parent() {
+			attr := "name"
+			if e.Tag == "when" {
+				attr = "value"
+			}
+			v, ok := e.Get(attr)
+			if !ok {
+				v = "None"
+			}
+			path = append(path, v)
+		}
+		slices.Reverse(path)
+		out[strings.Join(path, ".")] = true
 	}
 	return out
 }

@@ -25,26 +25,22 @@ type validator struct {
 // argument, in document order (the linters' _iter_param_validator).
 func validators(c *lint.Ctx) []validator {
 	var out []validator
-	for _, inputs := range lint.Children(c.Root, "inputs") {
-		for _, k := range inputs.Children {
-			for _, p := range lint.FindAll(k, "param") {
-				ptype, ok := p.Get("type")
-				if !ok {
-					continue
-				}
-				name, ok := p.Get("name")
-				if !ok {
-					arg, _ := p.Get("argument")
-					if arg == "" {
-						continue // Galaxy's _parse_name raises ValueError
-					}
-					name = strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
-				}
-				for _, v := range lint.Children(p, "validator") {
-					if vt, ok := v.Get("type"); ok {
-						out = append(out, validator{el: v, param: name, paramType: ptype, vtype: vt})
-					}
-				}
+	for _, p := range c.InputParams() {
+		ptype, ok := p.Get("type")
+		if !ok {
+			continue
+		}
+		name, ok := p.Get("name")
+		if !ok {
+			arg, _ := p.Get("argument")
+			if arg == "" {
+				continue // Galaxy's _parse_name raises ValueError
+			}
+			name = strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
+		}
+		for _, v := range lint.Children(p, "validator") {
+			if vt, ok := v.Get("type"); ok {
+				out = append(out, validator{el: v, param: name, paramType: ptype, vtype: vt})
 			}
 		}
 	}
