@@ -32,8 +32,9 @@ import (
 // input byte (the tool and its imports): in time about twenty times what
 // gtr spends on a byte of an ordinary tool, in memory about what the
 // heaviest families measure (a Cheetah tree for a megabyte of template
-// text, a million edits for a million character references: near 200
-// bytes a byte), so that the test does not flake on a busy machine but
+// text, a million edits for a million character references: 210-265
+// bytes a byte, as the collector's timing varies, for format --check on a
+// million references), so that the test does not flake on a busy machine but
 // catches work out of proportion to the input.
 type cliBudget struct {
 	base    time.Duration
@@ -42,7 +43,7 @@ type cliBudget struct {
 	rssByte int64 // bytes of peak RSS per input byte
 }
 
-var hostileBudget = cliBudget{base: 3 * time.Second, perByte: 400 * time.Nanosecond, rssBase: 64 << 20, rssByte: 256}
+var hostileBudget = cliBudget{base: 3 * time.Second, perByte: 400 * time.Nanosecond, rssBase: 64 << 20, rssByte: 288}
 
 func (b cliBudget) time(size int) time.Duration { return b.base + time.Duration(size)*b.perByte }
 func (b cliBudget) rss(size int) int64          { return b.rssBase + int64(size)*b.rssByte }
