@@ -15,6 +15,19 @@ import (
 // medianTool returns the corpus tool of median size, or skips.
 func medianTool(tb testing.TB) string {
 	tb.Helper()
+	return corpusTool(tb, false)
+}
+
+// largestTool returns the largest corpus tool file (its root <tool>).
+func largestTool(tb testing.TB) string {
+	tb.Helper()
+	return corpusTool(tb, true)
+}
+
+// corpusTool returns the median-size corpus tool file, or with largest
+// the largest.
+func corpusTool(tb testing.TB, largest bool) string {
+	tb.Helper()
 	var dir string
 	for _, d := range []string{os.Getenv("GTR_SHARED"), "../../../../../shared"} {
 		if st, err := os.Stat(filepath.Join(d, "corpus")); d != "" && err == nil && st.IsDir() {
@@ -39,6 +52,14 @@ func medianTool(tb testing.TB) string {
 	sort.Slice(files, func(i, j int) bool {
 		return files[i].size < files[j].size || files[i].size == files[j].size && files[i].path < files[j].path
 	})
+	if largest {
+		for i := len(files) - 1; i >= 0; i-- {
+			src, _ := os.ReadFile(files[i].path)
+			if strings.Contains(string(src), "<tool") {
+				return string(src)
+			}
+		}
+	}
 	for i := len(files) / 2; i < len(files); i++ {
 		src, _ := os.ReadFile(files[i].path)
 		if strings.Contains(string(src), "<tool") {
@@ -78,6 +99,30 @@ func BenchmarkCheckToolSession(b *testing.B) {
 		if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "check_tool", Arguments: CheckInput{XML: xml}}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestCheckToolLatencyLargest reports the server-side p99 of check_tool
+// with the strict ruleset (every advisory check) on the largest corpus
+// tool; the target is 20 ms.
+func TestCheckToolLatencyLargest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("skipping latency measurement in -short mode")
+	}
+	xml := largestTool(t)
+	var d []time.Duration
+	for range 100 {
+		start := time.Now()
+		if _, err := checkTool(context.Background(), CheckInput{XML: xml, Selection: Selection{Rulesets: []string{"strict"}}}); err != nil {
+			t.Fatal(err)
+		}
+		d = append(d, time.Since(start))
+	}
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	p50, p99 := d[len(d)/2], d[len(d)*99/100]
+	t.Logf("check_tool -ruleset strict on the largest corpus tool (%d bytes): p50 %v, p99 %v", len(xml), p50, p99)
+	if p99 > 20*time.Millisecond {
+		t.Errorf("check_tool too slow on the largest tool: p99 %v (target 20ms)", p99)
 	}
 }
 
