@@ -89,7 +89,7 @@ func firstRepeat(opts []*macros.Element, key func(*macros.Element) optionKey) *m
 		}
 		return nil
 	}
-	seen := map[optionKey]bool{}
+	seen := make(map[optionKey]bool, len(opts))
 	for _, o := range opts {
 		k := key(o)
 		if seen[k] {
