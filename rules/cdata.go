@@ -231,7 +231,8 @@ func checkCDATAResidual(p *Pass, name string) {
 	if b.verdict != cdataResidual {
 		return
 	}
-	p.Report(el.StartTag(), fmt.Sprintf("<%s> body should be in CDATA, but gtr cannot wrap it: %s", name, b.reason))
+	p.ReportHelp(el.StartTag().Span(), fmt.Sprintf("<%s> body should be in CDATA, but gtr cannot wrap it: %s", name, b.reason),
+		fmt.Sprintf("Wrap the <%s> body in <![CDATA[ … ]]> by hand once what stops gtr is dealt with (split a \"]]>\" in the text as \"]]]]><![CDATA[>\"); gtr format then keeps it.", name))
 }
 
 // resolveReference returns the text of a predefined entity or character

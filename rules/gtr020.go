@@ -83,7 +83,7 @@ func checkQuoteFileVars(p *Pass) {
 func checkQuoteVarsResidual(p *Pass) {
 	for _, s := range commandQuoteSites(p) {
 		if s.verdict == quoteResidual {
-			p.ReportSpan(s.span, s.msg())
+			p.ReportHelp(s.span, s.msg(), "Quote the variable as '$name' where it must stay one shell word; leave it bare only where its value is meant to split into several words or options.")
 		}
 	}
 }

@@ -162,5 +162,6 @@ func checkToolNameWhitespace(p *Pass) {
 	if attr.Name() == "id" {
 		what = "tool id (shown as the name, which is missing)"
 	}
-	p.Report(attr, fmt.Sprintf("%s %q has leading or trailing whitespace", what, name))
+	p.ReportHelp(attr.Span(), fmt.Sprintf("%s %q has leading or trailing whitespace", what, name),
+		"Remove the spaces around the name by hand: the name is what users see and search for, so gtr leaves it to the author.")
 }

@@ -40,7 +40,7 @@ func reportRepairs(p *Pass) {
 		case r.edits != nil:
 			p.FixSpan(r.span, r.msg, r.edits...)
 		default:
-			p.ReportSpan(r.span, r.msg+" ("+r.why+")")
+			p.ReportHelp(r.span, r.msg+" ("+r.why+")", "Correct the name or value by hand; `gtr validate` lists the schema errors and the profiles at which the tool is valid.")
 		}
 	}
 }

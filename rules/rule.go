@@ -252,6 +252,12 @@ func (p *Pass) ReportSpan(s cst.Span, msg string) {
 	p.add(Diagnostic{Code: p.Rule.Code, Span: s, Pos: p.pos(s.Start), Message: msg, Advisory: true})
 }
 
+// ReportHelp records an advisory finding at a span with what to do about
+// it ([Diagnostic.Help]).
+func (p *Pass) ReportHelp(s cst.Span, msg, help string) {
+	p.add(Diagnostic{Code: p.Rule.Code, Span: s, Pos: p.pos(s.Start), Message: msg, Advisory: true, Help: help})
+}
+
 // Fix records a fixable finding at node n with the edits that fix it.
 func (p *Pass) Fix(n cst.Node, msg string, edits ...rewrite.Edit) {
 	p.FixSpan(n.Span(), msg, edits...)
