@@ -1,13 +1,10 @@
 package conditionals
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/galaxy-gtr/gtr/cst"
-	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
+	"github.com/galaxy-gtr/gtr/rules/lint/linttest"
 )
 
 // run writes tool (and macros.xml, when macroFile is not "") to a temp
@@ -15,34 +12,15 @@ import (
 // there, with the directory.
 func run(t *testing.T, ch *lint.Check, tool, macroFile string) ([]lint.Finding, string) {
 	t.Helper()
-	dir := t.TempDir()
-	path := filepath.Join(dir, "tool.xml")
-	if err := os.WriteFile(path, []byte(tool), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	files := []string{"tool.xml", tool}
 	if macroFile != "" {
-		if err := os.WriteFile(filepath.Join(dir, "macros.xml"), []byte(macroFile), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		files = append(files, "macros.xml", macroFile)
 	}
-	tree := cst.Parse(path, []byte(tool))
-	c := &lint.Ctx{File: tree, Tool: true, Dir: dir}
-	res, err := macros.ExpandTree(tree, macros.Options{})
-	if err != nil {
-		t.Fatalf("expand: %v", err)
-	}
-	c.Result, c.Root = res, res.Root
-	return lint.Run(ch, c), dir
+	return linttest.Expanded(t, ch, files...)
 }
 
 // linters returns the linter of each finding, in order.
-func linters(fs []lint.Finding) []string {
-	out := make([]string, len(fs))
-	for i, f := range fs {
-		out[i] = f.Linter
-	}
-	return out
-}
+func linters(fs []lint.Finding) []string { return linttest.Linters(fs) }
 
 // tool wraps inputs in a minimal tool.
 func tool(inputs string) string {

@@ -1,38 +1,20 @@
 package help
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/galaxy-gtr/gtr/cst"
-	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
+	"github.com/galaxy-gtr/gtr/rules/lint/linttest"
 )
 
 // runCheck writes tool as tool.xml (and files beside it) into a temporary
 // directory, builds Galaxy's view of it as gtr's runner does, and runs ch.
 func runCheck(t *testing.T, ch *lint.Check, tool string, files map[string]string) []lint.Finding {
 	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := filepath.Join(dir, "tool.xml")
-	if err := os.WriteFile(path, []byte(tool), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tree := cst.Parse(path, []byte(tool))
-	c := &lint.Ctx{File: tree, Tool: true, Dir: dir}
-	if res, err := macros.ExpandTree(tree, macros.Options{}); err == nil {
-		c.Result, c.Root = res, res.Root
-	} else if c.Root, err = macros.FromTree(tree); err != nil {
-		t.Fatal(err)
-	}
-	return lint.Run(ch, c)
+	got, _ := linttest.RunBeside(t, ch, tool, files)
+	return got
 }
 
 // linters lists the Galaxy linter of each finding, in order.

@@ -3,8 +3,10 @@
 package linttest
 
 import (
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,6 +20,38 @@ import (
 // expands, on the file as written otherwise (a macro file, or a tool
 // whose imports are missing). It returns the findings and the directory.
 func Run(t testing.TB, ch *lint.Check, files ...string) ([]lint.Finding, string) {
+	t.Helper()
+	return run(t, ch, false, files)
+}
+
+// RunBeside is [Run] on a tool written as tool.xml with the files of
+// beside (name to content) next to it.
+func RunBeside(t testing.TB, ch *lint.Check, tool string, beside map[string]string) ([]lint.Finding, string) {
+	t.Helper()
+	files := []string{"tool.xml", tool}
+	for _, name := range slices.Sorted(maps.Keys(beside)) {
+		files = append(files, name, beside[name])
+	}
+	return Run(t, ch, files...)
+}
+
+// Expanded is [Run] for a tool that must expand: the test fails when it
+// does not.
+func Expanded(t testing.TB, ch *lint.Check, files ...string) ([]lint.Finding, string) {
+	t.Helper()
+	return run(t, ch, true, files)
+}
+
+// Linters returns the Galaxy linter of each finding, in order.
+func Linters(fs []lint.Finding) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Linter
+	}
+	return out
+}
+
+func run(t testing.TB, ch *lint.Check, mustExpand bool, files []string) ([]lint.Finding, string) {
 	t.Helper()
 	dir := t.TempDir()
 	var first string
@@ -37,8 +71,12 @@ func Run(t testing.TB, ch *lint.Check, files ...string) ([]lint.Finding, string)
 	tree := cst.Parse(first, src)
 	c := &lint.Ctx{File: tree, Tool: tree.RootElement().Name() == "tool", Dir: dir}
 	if c.Tool {
-		if res, err := macros.ExpandTree(tree, macros.Options{}); err == nil {
+		res, err := macros.ExpandTree(tree, macros.Options{})
+		switch {
+		case err == nil:
 			c.Result, c.Root = res, res.Root
+		case mustExpand:
+			t.Fatalf("expand: %v", err)
 		}
 	}
 	if c.Root == nil {

@@ -2,14 +2,12 @@ package tests
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/galaxy-gtr/gtr/cst"
-	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
+	"github.com/galaxy-gtr/gtr/rules/lint/linttest"
 )
 
 // run runs ch on a tool given as source, expanded with files beside it
@@ -17,25 +15,8 @@ import (
 // returns its findings.
 func run(t *testing.T, ch *lint.Check, tool string, files map[string]string) []lint.Finding {
 	t.Helper()
-	dir := t.TempDir()
-	for name, body := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	path := filepath.Join(dir, "tool.xml")
-	if err := os.WriteFile(path, []byte(tool), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	tree := cst.Parse(path, []byte(tool))
-	c := &lint.Ctx{File: tree, Tool: true, Dir: dir}
-	res, err := macros.ExpandTree(tree, macros.Options{})
-	if err == nil {
-		c.Result, c.Root = res, res.Root
-	} else {
-		c.Root, _ = macros.FromTree(tree)
-	}
-	return lint.Run(ch, c)
+	got, _ := linttest.RunBeside(t, ch, tool, files)
+	return got
 }
 
 // wrap makes a tool of the given inner XML.
