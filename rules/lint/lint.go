@@ -84,22 +84,6 @@ type Ctx struct {
 // missing. A check that reports something absent stays silent then.
 func (c *Ctx) Partial() bool { return c.Tool && c.Result == nil }
 
-// UsesMacros reports whether the file as written holds a <macros> or an
-// <expand> element, or a token reference (@NAME@) in the tool's root
-// attributes: Galaxy's linters skip some checks for such tools.
-func (c *Ctx) UsesMacros() bool {
-	root := c.File.RootElement()
-	if !root.IsValid() {
-		return false
-	}
-	for n := range root.Descendants() {
-		if n.Kind() == cst.KindElement && (n.Name() == "macros" || n.Name() == "expand") {
-			return true
-		}
-	}
-	return false
-}
-
 // Command returns the Cheetah template of the tool's <command> text (as
 // Galaxy reads it, after expansion), parsed once; nil when the tool has
 // no <command>.
