@@ -8,30 +8,11 @@ import (
 	"github.com/galaxy-gtr/gtr/rewrite"
 )
 
-// deleteAttr returns the edit removing attribute a from its tag together
-// with one adjacent separator, so that neither a double space nor two
-// attributes run together are left behind: the whitespace after it when
-// another attribute follows (which keeps the separator before it, such as
-// the indentation of a wrapped tag), else the whitespace before it.
-func deleteAttr(a cst.Node) rewrite.Edit {
-	s := a.Span()
-	next := a.LastToken().Next()
-	if next.Kind() == cst.TokSpace {
-		if after := next.Next(); after.Kind() == cst.TokName && after.Node().Kind() == cst.KindAttribute {
-			return rewrite.Edit{Start: s.Start, End: next.Span().End}
-		}
-	}
-	if prev := a.FirstToken().Prev(); prev.Kind() == cst.TokSpace {
-		return rewrite.Edit{Start: prev.Span().Start, End: s.End}
-	}
-	return rewrite.Edit{Start: s.Start, End: s.End}
-}
+// deleteAttr is [rewrite.DeleteAttr].
+func deleteAttr(a cst.Node) rewrite.Edit { return rewrite.DeleteAttr(a) }
 
-// renameAttr returns the edit giving attribute a a new name, its value and
-// quoting untouched.
-func renameAttr(a cst.Node, name string) rewrite.Edit {
-	return rewrite.ReplaceSpan(a.NameToken().Span(), name)
-}
+// renameAttr is [rewrite.RenameAttr].
+func renameAttr(a cst.Node, name string) rewrite.Edit { return rewrite.RenameAttr(a, name) }
 
 // hasDuplicateAttrs reports whether a tag names one attribute twice (a
 // well-formedness error that leaves no safe way to edit the tag). Tags have

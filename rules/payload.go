@@ -21,3 +21,8 @@ func isPayload(name string) bool {
 	}
 	return false
 }
+
+// IsPayload reports whether Galaxy reads the text of elements with the
+// given tag as data (see isPayload): the expansion-equality gate compares
+// their whitespace exactly.
+func IsPayload(tag string) bool { return isPayload(tag) }
