@@ -13,5 +13,4 @@ var (
 	}
 	ExpandImporters = expandImporters
 	Declared        = declared
-	IsPayload       = isPayload // the Data of the expansion-equality gate of a format run
 )
