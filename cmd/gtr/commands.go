@@ -128,6 +128,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			run:     runRulesets,
 		},
 		{
+			name:    "upgrade",
+			summary: "move tools' profile= forward without changing what they do by accident",
+			usage:   "[-check] [-diff] [-backup] [-q] [-select CODE] [-ignore CODE] [-modernize] [-allow-behavior-change] [-block-consider] [-target-profile PROFILE] [-max-expansion N] PATH...",
+			doc:     upgradeDoc,
+			run:     runUpgrade,
+		},
+		{
 			name:    "validate",
 			summary: "validate tools against Galaxy's schema after macro expansion",
 			usage:   "[-profile PROFILE | -all-profiles] [-output-format text|json] [-max-expansion N] PATH...",

@@ -116,6 +116,7 @@ var tools = []func(*host){
 	addFormatTool,
 	addListRules,
 	addListRulesets,
+	addUpgradeTool,
 	addValidateTool,
 	addVersion,
 }

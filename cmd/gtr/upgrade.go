@@ -1,0 +1,230 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules"
+	"github.com/galaxy-gtr/gtr/upgrade"
+)
+
+// upgradeCounts counts files by outcome.
+type upgradeCounts struct {
+	changed, unchanged, skipped, heldBack, errored int
+}
+
+func runUpgrade(e *env, args []string) int {
+	fs := e.flagSet()
+	check := fs.Bool("check", false, "write nothing; exit 1 if any file would change")
+	diff := fs.Bool("diff", false, "write nothing; print a unified diff of the changes on standard output")
+	backup := fs.Bool("backup", false, "copy each file to FILE.bak before rewriting it")
+	quiet := fs.Bool("q", false, "leave out the per-file lines; print only errors and the summary")
+	modernize := fs.Bool("modernize", false, "walk toward the newest profile, below the behaviour and deployment ceilings")
+	allow := fs.Bool("allow-behavior-change", false, "lift the behaviour gate (needs -modernize or -target-profile)")
+	blockConsider := fs.Bool("block-consider", false, "let consider-level behaviour codes stop a walk too, not only must_fix ones")
+	target := fs.String("target-profile", "", "walk toward `PROFILE` (may pass the deployment ceiling)")
+	sel := addSelectionFlags(fs)
+	paths, code, ok := e.parse(fs, args)
+	if !ok {
+		return code
+	}
+	if len(sel.rulesets) > 0 {
+		return e.usageError("-ruleset is not applicable to 'upgrade'; rulesets govern 'format' / 'check'. Use -select / -ignore to adjust the rule set.")
+	}
+	if *sel.maxExpansion < 1 {
+		return e.usageError("-max-expansion: want a factor of at least 1, got %d", *sel.maxExpansion)
+	}
+	rs, err := upgrade.Select(sel.sel, sel.ignore)
+	if err != nil {
+		return e.usageError("%v", err)
+	}
+	opts := upgrade.Options{Modernize: *modernize, AllowBehaviorChange: *allow, BlockConsider: *blockConsider,
+		TargetProfile: *target, Rules: rs}
+	if err := upgrade.CheckOptions(opts); err != nil {
+		return e.usageError("%v", err)
+	}
+	if code, ok := e.checkPaths(paths); !ok {
+		return code
+	}
+	files, walkErrs := xmlFiles(paths)
+	var n upgradeCounts
+	for _, fe := range walkErrors(walkErrs) {
+		e.reportFileError(fe)
+		n.errored++
+	}
+	mo := macros.Options{Cache: macros.NewCache(), MaxExpansion: *sel.maxExpansion}
+	outs := make([]upgrade.Outcome, len(files))
+	kinds := make([]rules.Target, len(files))
+	fileErrs := make([]*fileError, len(files))
+	forEachOrdered(len(files), func(i int) upgrade.Outcome {
+		s, fe := load(files[i])
+		if fe != nil {
+			fileErrs[i] = fe
+			return upgrade.Outcome{File: files[i], Err: errors.New(fe.msg)}
+		}
+		kinds[i] = s.kind
+		if s.kind != rules.TargetTool {
+			return upgrade.Outcome{File: files[i]}
+		}
+		o := opts
+		o.Macros = mo
+		res, err := upgrade.Upgrade(files[i], s.src, o)
+		return upgrade.Outcome{File: files[i], Result: res, Err: err}
+	}, func(i int, o upgrade.Outcome) { outs[i] = o })
+	changes := upgrade.Consensus(outs)
+
+	write := !*check && !*diff
+	var status io.Writer = e.stdout
+	if *diff {
+		status = e.stderr
+	}
+	cwd, _ := os.Getwd()
+	pendingMacro := false
+	for _, m := range changes {
+		if m.Agreed {
+			pendingMacro = true
+			if *diff {
+				old, err := os.ReadFile(m.File)
+				if err == nil {
+					e.printDiff(diffText(displayPath(cwd, m.File), old, m.Data))
+				}
+			}
+		}
+		if !*quiet || !m.Agreed {
+			fmt.Fprintln(status, m.Line(!write))
+		}
+	}
+	if write {
+		if err := writeUpgrades(outs, changes, *backup); err != nil {
+			fmt.Fprintf(e.stderr, "error: %v; nothing was written\n", err)
+			e.stdout.Flush()
+			return exitFindings
+		}
+	}
+	for i, o := range outs {
+		path := files[i]
+		switch {
+		case fileErrs[i] != nil:
+			e.reportFileError(fileErrs[i])
+			n.errored++
+			continue
+		case o.Err != nil:
+			e.reportFileError(upgradeError(path, o.Err))
+			n.errored++
+			continue
+		case kinds[i] != rules.TargetTool:
+			n.skipped++
+			continue
+		case o.Skipped != "":
+			n.heldBack++
+			fmt.Fprintf(status, "skipped %s: %s\n", path, o.Skipped)
+			continue
+		}
+		r := o.Result
+		if !r.Changed {
+			n.unchanged++
+			if *quiet || *check || *diff {
+				continue
+			}
+			fmt.Fprintf(status, "unchanged %s\n", path)
+		} else {
+			n.changed++
+			if *diff {
+				e.printDiff(diffText(displayPath(cwd, path), mustRead(path), r.Formatted))
+			}
+			switch {
+			case *quiet:
+				continue
+			case *check:
+				fmt.Fprintf(status, "would upgrade %s\n", path)
+			case *diff:
+				continue
+			default:
+				fmt.Fprintf(status, "upgraded %s\n", path)
+			}
+		}
+		for _, note := range r.Notes {
+			fmt.Fprintln(status, note)
+		}
+	}
+	e.stdout.Flush()
+	fmt.Fprintln(status, n.summary(!write))
+	if n.errored > 0 || n.heldBack > 0 || !write && (n.changed > 0 || pendingMacro) {
+		if *diff && !*check && n.errored == 0 && n.heldBack == 0 && !pendingMacro {
+			return exitOK // -diff alone exits 0, as format's does
+		}
+		return exitFindings
+	}
+	return exitOK
+}
+
+// writeUpgrades writes, as one transaction, every agreed macro file and
+// every changed tool that is not held back.
+func writeUpgrades(outs []upgrade.Outcome, changes []*upgrade.MacroChange, backup bool) error {
+	var fcs []fileChange
+	for _, m := range changes {
+		if !m.Agreed {
+			continue
+		}
+		old, err := os.ReadFile(m.File)
+		if err != nil {
+			return fmt.Errorf("cannot read %s: %s", m.File, errText(err))
+		}
+		fcs = append(fcs, fileChange{path: m.File, old: old, data: m.Data})
+	}
+	for _, o := range outs {
+		if o.Result == nil || o.Skipped != "" || !o.Result.Changed || string(o.Result.Formatted) == "" {
+			continue
+		}
+		old, err := os.ReadFile(o.File)
+		if err != nil {
+			return fmt.Errorf("cannot read %s: %s", o.File, errText(err))
+		}
+		if string(old) == string(o.Result.Formatted) {
+			continue
+		}
+		fcs = append(fcs, fileChange{path: o.File, old: old, data: o.Result.Formatted})
+	}
+	if len(fcs) == 0 {
+		return nil
+	}
+	bak := ""
+	if backup {
+		bak = ".bak"
+	}
+	return writeAll(fcs, bak)
+}
+
+func mustRead(path string) []byte {
+	b, _ := os.ReadFile(path)
+	return b
+}
+
+// upgradeError turns an upgrade's error into a file error.
+func upgradeError(path string, err error) *fileError {
+	var me *upgrade.MalformedError
+	if errors.As(err, &me) {
+		return &fileError{path: path, msg: path + ": malformed XML"}
+	}
+	return rewriteError(path, err)
+}
+
+// summary returns the last line of upgrade, in black's style.
+func (n upgradeCounts) summary(dryRun bool) string {
+	if n == (upgradeCounts{}) {
+		return "no files processed."
+	}
+	held := ""
+	if n.heldBack > 0 {
+		held = fmt.Sprintf(", %d held back (importers disagree)", n.heldBack)
+	}
+	if dryRun {
+		return fmt.Sprintf("%d file(s) would be upgraded, %d file(s) would be left unchanged, %d skipped (not a Galaxy tool)%s, %d errored.",
+			n.changed, n.unchanged, n.skipped, held, n.errored)
+	}
+	return fmt.Sprintf("%d file(s) upgraded, %d file(s) left unchanged, %d skipped (not a Galaxy tool)%s, %d errored.",
+		n.changed, n.unchanged, n.skipped, held, n.errored)
+}
