@@ -1,6 +1,10 @@
 package upgrade
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/rules"
+)
 
 // steps lists every upgrade step in code order.
 var steps = []*Step{
@@ -43,4 +47,25 @@ func runtimeFixesCrossed(baseline, reached string) []*Step {
 		}
 	}
 	return out
+}
+
+// FamilyUpgrade is the family of the upgrade steps in rule listings.
+const FamilyUpgrade rules.Family = "upgrade"
+
+// Rule returns s as a rule description, for listings and "gtr explain":
+// family upgrade, fixable, in no ruleset. It is not a rule that runs.
+func (s *Step) Rule() *rules.Rule {
+	return &rules.Rule{Code: s.Code, Name: s.Name, Summary: s.Summary, Family: FamilyUpgrade, Fix: rules.FixSometimes,
+		Planemo: s.Planemo, Since: s.Since, Cite: s.Cite, Doc: s.Doc, Changes: s.Changes}
+}
+
+// FixedBy returns the runtime fix that clears the behaviour code called
+// name, or nil.
+func FixedBy(name string) *Step {
+	for _, s := range steps {
+		if s.Kind == KindRuntimeFix && s.Clears == name {
+			return s
+		}
+	}
+	return nil
 }

@@ -129,7 +129,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		},
 		{
 			name:    "upgrade",
-			summary: "move tools' profile= forward without changing what they do by accident",
+			summary: "move tools to a newer profile, gated on validity and behaviour",
 			usage:   "[-check] [-diff] [-backup] [-q] [-select CODE] [-ignore CODE] [-modernize] [-allow-behavior-change] [-block-consider] [-target-profile PROFILE] [-max-expansion N] PATH...",
 			doc:     upgradeDoc,
 			run:     runUpgrade,

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/rules"
+	"github.com/galaxy-gtr/gtr/upgrade"
 )
 
 const rulesDoc = `
@@ -19,8 +20,9 @@ its parent code selects both. "gtr explain CODE" prints a rule's full
 documentation. -output-format json prints the same as a JSON array, with
 the documentation.
 
--include-upgrade also lists the rules that only the upgrade pipeline and
-opt-in commands apply; gtr has none yet, so the list is the same.
+-include-upgrade also lists the steps that only "gtr upgrade" applies
+(family upgrade, in no ruleset): GTR007 and the step codemods and
+runtime-gated fixes.
 
 -planemo prints instead the parity table of Galaxy's tool linters (the
 classes planemo lint runs), one line each:
@@ -46,7 +48,7 @@ default ruleset is used when none is named.`
 
 func runRules(e *env, args []string) int {
 	fs := e.flagSet()
-	_ = fs.Bool("include-upgrade", false, "also list the rules that only upgrade and opt-in commands apply (none yet)")
+	withUpgrade := fs.Bool("include-upgrade", false, "also list the steps that only the upgrade pipeline applies")
 	planemo := fs.Bool("planemo", false, "print the parity table of Galaxy's linters instead of the rules")
 	format := fs.String("output-format", "text", "print the list as `FORMAT`: text or json")
 	args, code, ok := e.parse(fs, args)
@@ -61,11 +63,11 @@ func runRules(e *env, args []string) int {
 	}
 	switch *format {
 	case "text":
-		for _, r := range rules.All {
+		for _, r := range listedRules(*withUpgrade) {
 			fmt.Fprintln(e.stdout, ruleLine(r))
 		}
 	case "json":
-		writeJSON(e.stdout, ruleInfos())
+		writeJSON(e.stdout, ruleInfos(listedRules(*withUpgrade)))
 	default:
 		return e.usageError("unknown output format %q (want text or json)", *format)
 	}
@@ -119,9 +121,21 @@ type ruleInfo struct {
 	FixSafety      string   `json:"fix_safety"`
 }
 
-func ruleInfos() []ruleInfo {
-	out := make([]ruleInfo, 0, len(rules.All))
-	for _, r := range rules.All {
+// listedRules returns the rules "gtr rules" lists: every rule, and with
+// upgrade the upgrade steps after them.
+func listedRules(upgradeSteps bool) []*rules.Rule {
+	out := slices.Clone(rules.All)
+	if upgradeSteps {
+		for _, s := range upgrade.Steps() {
+			out = append(out, s.Rule())
+		}
+	}
+	return out
+}
+
+func ruleInfos(rs []*rules.Rule) []ruleInfo {
+	out := make([]ruleInfo, 0, len(rs))
+	for _, r := range rs {
 		var applies []string
 		if r.Applies(rules.TargetTool) {
 			applies = append(applies, "tool")
@@ -165,8 +179,10 @@ const explainDoc = `
 Explain prints the documentation of the rules that CODE names: what the
 rule does, why, an example, how safe its fix is, and the Galaxy or IUC
 reference. CODE may be a rule code (GTR001), a partition half (GTR018.1),
-a parent code (GTR018, which explains both halves) or a planemo linter
-name, in any case. Several CODEs may be given.`
+a parent code (GTR018, which explains both halves), a planemo linter
+name, an upgrade step (GTR007) or one of Galaxy's behaviour codes
+(16_04_fix_interpreter: Galaxy's description, its level and profile, and
+what an upgrade does about it), in any case. Several CODEs may be given.`
 
 func runExplain(e *env, args []string) int {
 	codes, code, ok := e.parse(e.flagSet(), args)
@@ -177,7 +193,16 @@ func runExplain(e *env, args []string) int {
 		return e.usageError("no CODE given")
 	}
 	var explain []*rules.Rule
+	var texts []string
 	for _, c := range codes {
+		if s := upgrade.LookupStep(c); s != nil {
+			texts = append(texts, explainText(s.Rule()))
+			continue
+		}
+		if bc, ok := upgrade.LookupCode(c); ok {
+			texts = append(texts, explainCode(bc))
+			continue
+		}
 		rs, err := rules.Match(c)
 		if err != nil {
 			return e.usageError("%v", err)
@@ -188,13 +213,43 @@ func runExplain(e *env, args []string) int {
 			}
 		}
 	}
-	for i, r := range explain {
-		if i > 0 {
-			fmt.Fprintln(e.stdout)
-		}
-		fmt.Fprint(e.stdout, explainText(r))
+	for _, r := range explain {
+		texts = append(texts, explainText(r))
 	}
+	fmt.Fprint(e.stdout, strings.Join(texts, "\n"))
 	return exitOK
+}
+
+// explainCode is a Galaxy behaviour code's documentation as "gtr
+// explain" prints it.
+func explainCode(c upgrade.Code) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s  [Galaxy behaviour code: %s at profile %s]\n", c.Name, c.Level, c.Profile)
+	b.WriteString("\nWhat changes (Galaxy's description)\n")
+	for _, line := range wrapText(c.Message, 76) {
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
+	b.WriteString("\nFor an upgrade\n")
+	var what string
+	switch c.Level {
+	case upgrade.MustFix:
+		what = fmt.Sprintf("An upgrade from a profile below %s to %s or later crosses this change. When it applies to the tool and no automatic fix clears it, a walk (upgrade -modernize) stops below %s unless -allow-behavior-change is given.", c.Profile, c.Profile, c.Profile)
+	case upgrade.Consider:
+		what = fmt.Sprintf("An upgrade crossing %s reports this change when it applies to the tool (behavior_preserving is then false); it does not stop a walk unless -block-consider is given.", c.Profile)
+	default:
+		what = "A note only: the tool already does what the profile asks."
+	}
+	if s := upgrade.FixedBy(c.Name); s != nil {
+		what += fmt.Sprintf(" %s (%s) fixes it automatically when an upgrade crosses %s, and is credited only when the change no longer applies after it.", s.Code, s.Name, c.Profile)
+	}
+	if c.Niche {
+		what += " Galaxy's own upgrade advisor lists it only when asked for niche advice."
+	}
+	for _, line := range wrapText(what, 76) {
+		fmt.Fprintf(&b, "  %s\n", line)
+	}
+	fmt.Fprintf(&b, "\nReference\n  %s\n", c.URL)
+	return b.String()
 }
 
 // explainText is a rule's documentation as "gtr explain" prints it.

@@ -1,10 +1,13 @@
 package mcpserver
 
 import (
+	"slices"
+
 	"context"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rules"
+	"github.com/galaxy-gtr/gtr/upgrade"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -12,7 +15,7 @@ func cstParse(src []byte) *cst.Tree { return cst.Parse("tool.xml", src) }
 
 // ListRulesInput is list_rules' input.
 type ListRulesInput struct {
-	IncludeUpgrade bool `json:"include_upgrade,omitempty" jsonschema:"also list the rules only the upgrade pipeline and opt-in commands apply"`
+	IncludeUpgrade bool `json:"include_upgrade,omitempty" jsonschema:"also list the steps only upgrade_tool applies (family upgrade, in no ruleset)"`
 }
 
 // RuleInfo describes one rule.
@@ -20,7 +23,7 @@ type RuleInfo struct {
 	Code           string   `json:"code" jsonschema:"rule code"`
 	Name           string   `json:"name" jsonschema:"short kebab-case name"`
 	Summary        string   `json:"summary" jsonschema:"one-line summary"`
-	Family         string   `json:"family" jsonschema:"fmt, codemod or check"`
+	Family         string   `json:"family" jsonschema:"fmt, codemod, check, or upgrade for the steps of upgrade_tool"`
 	Fixable        bool     `json:"fixable" jsonschema:"whether format_tool fixes its findings"`
 	Parent         string   `json:"parent,omitempty" jsonschema:"partition parent code, for split rules"`
 	Rulesets       []string `json:"rulesets" jsonschema:"rulesets that include the rule"`
@@ -45,7 +48,13 @@ func addListRules(h *host) {
 		Annotations: readOnly("List gtr rules"),
 	}, func(_ context.Context, in ListRulesInput) (ListRulesOutput, error) {
 		var out ListRulesOutput
-		for _, r := range rules.All {
+		rs := slices.Clone(rules.All)
+		if in.IncludeUpgrade {
+			for _, s := range upgrade.Steps() {
+				rs = append(rs, s.Rule())
+			}
+		}
+		for _, r := range rs {
 			out.Rules = append(out.Rules, RuleInfo{
 				Code: r.Code, Name: r.Name, Summary: r.Summary, Family: string(r.Family), Fixable: !r.Advisory(),
 				Parent: r.Parent, Rulesets: nonNil(r.Rulesets), PlanemoLinters: nonNil(r.Planemo), Since: r.Since,
