@@ -13,7 +13,25 @@ type detector struct {
 // view, or the tool's own tree when it does not expand, and then it must
 // not under-report: what it cannot see (an element from a macro that did
 // not expand) counts as present.
-var detectors = []detector{}
+var detectors = []detector{
+	{"16_04_fix_interpreter", usesInterpreter},
+	{"16_04_ready_interpreter", readyInterpreter},
+	{"16_04_consider_implicit_extra_file_collection", implicitOutputs},
+	{"16_04_fix_output_format", formatInput},
+	{"16_04_exit_code", stderrErrors},
+	{"17_09_consider_provided_metadata_style", metadataStyle},
+	{"18_01_consider_home_directory", sharedHome},
+	{"18_09_consider_python_environment", dataManagerEnv},
+	{"20_05_consider_inputs_as_json_changes", inputsJSON},
+	{"20_09_consider_output_collection_order", collectionOrder},
+	{"20_09_consider_set_e", setE},
+	{"21_09_fix_from_work_dir_whitespace", workDirSpace},
+	{"21_09_consider_python_environment", dataSourceEnv},
+	{"23_0_consider_optional_text", inferredOptionalText},
+	{"24_0_consider_python_environment", asyncSourceEnv},
+	{"24_0_request_cleaning", requestCleaning},
+	{"26_0_fix_unqualified_structured_like", unqualifiedStructuredLike},
+}
 
 // Applies reports whether Galaxy's behaviour code applies to the tool. A
 // code without a detector applies: nothing rules it out.
