@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -119,18 +121,16 @@ func (u *run) try(s *Step) (*candidate, string, error) {
 	for f, b := range changed {
 		next[f] = b
 	}
-	before, after := u.files[u.file], next[u.file]
 	mb, ma := u.macroOptions(u.files), u.macroOptions(next)
-	x := &rewrite.Expansion{File: u.file, Macros: mb, After: &ma, Data: rules.IsPayload, Allow: s.Changes}
-	if _, err := x.CompareExpanded(before, after); err != nil {
+	d := NewDoc(u.file, next[u.file], ma)
+	if fatal(d.Err) {
+		return nil, "", d.Err
+	}
+	if err := compare(u.doc, d, mb, ma, s.Changes); err != nil {
 		if fatal(err) {
 			return nil, "", err
 		}
 		return nil, fmt.Sprintf("%s (%s) changes more than it declares: %v", s.Code, s.Name, err), nil
-	}
-	d := NewDoc(u.file, after, ma)
-	if fatal(d.Err) {
-		return nil, "", d.Err
 	}
 	if d.View == nil {
 		return nil, fmt.Sprintf("%s (%s): the tool no longer expands: %v", s.Code, s.Name, d.Err), nil
@@ -227,7 +227,8 @@ func (u *run) oldestValid(from string) (string, bool, error) {
 // validSomewhere reports whether the current tool validates at any
 // profile.
 func (u *run) validSomewhere() (bool, error) {
-	_, ok, err := u.oldestValid(Oldest())
+	// Most tools validate at the newest profiles: try those first.
+	_, ok, err := u.newestValid(Oldest(), Latest())
 	return ok, err
 }
 
@@ -353,7 +354,7 @@ func (u *run) format() error {
 		return nil
 	}
 	mo := u.macroOptions(u.files)
-	res, err := rules.FormatWith(u.file, u.files[u.file], rs, rules.FormatOptions{Macros: &mo, ExpansionGate: true, Context: u.opts.Context})
+	res, err := rules.FormatWith(u.file, u.files[u.file], rs, rules.FormatOptions{Macros: &mo, ExpansionGate: true, Context: u.opts.Context, Tree: u.doc.Tree})
 	if err != nil {
 		if rules.Fatal(err) {
 			return err
@@ -418,8 +419,7 @@ func (u *run) gates() error {
 		}
 	}
 	mb, ma := u.macroOptions(nil), u.macroOptions(u.files)
-	x := &rewrite.Expansion{File: u.file, Macros: mb, After: &ma, Data: rules.IsPayload, Allow: allow}
-	if _, err := x.CompareExpanded(u.src, u.files[u.file]); err != nil {
+	if err := compare(u.orig, u.doc, mb, ma, allow); err != nil {
 		if fatal(err) {
 			return err
 		}
@@ -432,6 +432,7 @@ func (u *run) gates() error {
 	again := u.opts
 	again.noIdempotence = true
 	again.Macros = ma
+	again.doc = u.doc
 	res, err := Upgrade(u.file, u.files[u.file], again)
 	if err != nil {
 		if fatal(err) {
@@ -454,3 +455,36 @@ func joinCodes(codes []string) string {
 }
 
 func joinSentences(s []string) string { return strings.Join(s, "; ") }
+
+// compare runs the expansion-equality gate from before to after, which
+// were expanded with the import options mb and ma, reusing their parses
+// and expansions: Galaxy's view may change only as allow declares.
+func compare(before, after *Doc, mb, ma macros.Options, allow []*rewrite.ViewChange) error {
+	x := &rewrite.Expansion{File: before.File, Macros: mb, After: &ma, Data: rules.IsPayload, Allow: allow}
+	x.Parse = func(src []byte) *cst.Tree {
+		switch {
+		case bytes.Equal(src, before.Tree.Source()):
+			return before.Tree
+		case bytes.Equal(src, after.Tree.Source()):
+			return after.Tree
+		}
+		return cst.Parse(before.File, src)
+	}
+	x.Expand = func(t *cst.Tree, o macros.Options) (*macros.Result, error) {
+		src := t.Source()
+		switch {
+		case sameFiles(o.Files, ma.Files) && bytes.Equal(src, after.Tree.Source()):
+			return after.View, after.Err
+		case sameFiles(o.Files, mb.Files) && bytes.Equal(src, before.Tree.Source()):
+			return before.View, before.Err
+		}
+		return macros.ExpandTree(t, o)
+	}
+	_, err := x.CompareExpanded(before.Tree.Source(), after.Tree.Source())
+	return err
+}
+
+// sameFiles reports whether two import maps are the same map.
+func sameFiles(a, b map[string][]byte) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+}

@@ -42,6 +42,7 @@ type Options struct {
 	Context context.Context
 
 	noIdempotence bool // the idempotence gate's own run
+	doc           *Doc // the tool parsed and expanded already, for that run
 }
 
 // BaseRules is the selection an upgrade runs when none is given: GTR006,
@@ -193,7 +194,10 @@ func (e *NotToolError) Error() string {
 // anything.
 func (u *run) start() error {
 	u.files = map[string][]byte{u.file: u.src}
-	d := NewDoc(u.file, u.src, u.opts.Macros)
+	d := u.opts.doc
+	if d == nil {
+		d = NewDoc(u.file, u.src, u.opts.Macros)
+	}
 	if err := d.Tree.Errors().Err(); err != nil {
 		return &MalformedError{Err: err}
 	}
