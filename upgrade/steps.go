@@ -9,6 +9,9 @@ import (
 // steps lists every upgrade step in code order.
 var steps = []*Step{
 	GTR007,
+	GTR014,
+	GTR015,
+	GTR016,
 }
 
 // Steps returns every upgrade step in code order.
