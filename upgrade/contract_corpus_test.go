@@ -17,8 +17,7 @@ import (
 // validAtProfile reports whether a tool, with its macro files from files
 // or disk, validates at profile p: checked here with rules/schema
 // directly, not through the upgrade's own bookkeeping.
-func validAtProfile(tb testing.TB, file string, src []byte, mo macros.Options, p string) bool {
-	tb.Helper()
+func validAtProfile(file string, src []byte, mo macros.Options, p string) bool {
 	res, err := macros.Expand(file, src, mo)
 	if err != nil {
 		return false
@@ -120,7 +119,7 @@ func TestUpgradeContractCorpus(t *testing.T) {
 					continue
 				}
 				outProfile, outDeclared := out.Root.Get("profile")
-				if !validAtProfile(t, path, res.Formatted, amo, res.ReachedProfile) {
+				if !validAtProfile(path, res.Formatted, amo, res.ReachedProfile) {
 					bad(rel, "the output does not validate at the profile reached, %s", res.ReachedProfile)
 				}
 				if outDeclared && outProfile != res.ReachedProfile && less(outProfile, res.ReachedProfile) {
@@ -144,7 +143,7 @@ func TestUpgradeContractCorpus(t *testing.T) {
 							if !less(p, res.ReachedProfile) {
 								break
 							}
-							if validAtProfile(t, path, res.Formatted, amo, p) {
+							if validAtProfile(path, res.Formatted, amo, p) {
 								bad(rel, "bumped to %s, but it validates at %s already", res.ReachedProfile, p)
 								break
 							}

@@ -192,13 +192,18 @@ func (u *run) validAt(d *Doc, p string) (bool, error) {
 // newestValid returns the newest profile from..to the current tool
 // validates at, and false when it validates at none of them.
 func (u *run) newestValid(from, to string) (string, bool, error) {
+	return u.newestValidOf(u.doc, from, to)
+}
+
+// newestValidOf is newestValid for the tool version d.
+func (u *run) newestValidOf(d *Doc, from, to string) (string, bool, error) {
 	ps := AtOrAbove(from)
 	for i := len(ps) - 1; i >= 0; i-- {
 		p := ps[i]
 		if less(to, p) {
 			continue
 		}
-		ok, err := u.validAt(u.doc, p)
+		ok, err := u.validAt(d, p)
 		if err != nil {
 			return "", false, err
 		}

@@ -98,18 +98,29 @@ func (u *run) walk() error {
 			stalled = fmt.Sprintf("stalled at %s (no registered upgrade)", reached)
 			break
 		}
-		applied, reason, err := u.apply(s)
+		c, reason, err := u.try(s)
 		if err != nil {
 			return err
 		}
-		if !applied {
-			u.missing = reached
-			if reason == "" {
-				reason = s.Code + " has nothing to change, yet the tool does not validate past " + reached
+		if c == nil && reason == "" {
+			reason = s.Code + " has nothing to change, yet the tool does not validate past " + reached
+		}
+		if c != nil {
+			// A step is kept only when it carries the tool past reached.
+			next, ok, err := u.newestValidOf(c.doc, reached, ceiling)
+			if err != nil {
+				return err
 			}
+			if !ok || !less(reached, next) {
+				c, reason = nil, fmt.Sprintf("%s (%s) does not make the tool validate past %s", s.Code, s.Name, reached)
+			}
+		}
+		if c == nil {
+			u.missing = reached
 			stalled = fmt.Sprintf("stalled at %s (%s)", reached, reason)
 			break
 		}
+		u.take(c, s.Code)
 		u.stepsApplied = append(u.stepsApplied, reached)
 		floor = reached
 	}

@@ -59,6 +59,7 @@ func runUpgrade(e *env, args []string) int {
 	outs := make([]upgrade.Outcome, len(files))
 	kinds := make([]rules.Target, len(files))
 	fileErrs := make([]*fileError, len(files))
+	tuneBatch()
 	forEachOrdered(len(files), func(i int) upgrade.Outcome {
 		s, fe := load(files[i])
 		if fe != nil {
