@@ -5,6 +5,8 @@ import "strings"
 // steps lists every upgrade step in code order.
 var steps = []*Step{
 	GTR007,
+	GTR008,
+	GTR011,
 }
 
 // Steps returns every upgrade step in code order.
