@@ -6,6 +6,7 @@ import "strings"
 var steps = []*Step{
 	GTR007,
 	GTR008,
+	GTR009,
 	GTR011,
 }
 
