@@ -7,6 +7,7 @@ var steps = []*Step{
 	GTR007,
 	GTR008,
 	GTR009,
+	GTR010,
 	GTR011,
 }
 
