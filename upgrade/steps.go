@@ -9,6 +9,7 @@ var steps = []*Step{
 	GTR009,
 	GTR010,
 	GTR011,
+	GTR093,
 }
 
 // Steps returns every upgrade step in code order.
