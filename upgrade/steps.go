@@ -9,9 +9,14 @@ import (
 // steps lists every upgrade step in code order.
 var steps = []*Step{
 	GTR007,
+	GTR008,
+	GTR009,
+	GTR010,
+	GTR011,
 	GTR014,
 	GTR015,
 	GTR016,
+	GTR093,
 }
 
 // Steps returns every upgrade step in code order.
