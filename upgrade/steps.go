@@ -33,17 +33,6 @@ func LookupStep(code string) *Step {
 	return nil
 }
 
-// codemodFrom returns the step codemod that advances a tool past profile
-// p, or nil.
-func codemodFrom(p string) *Step {
-	for _, s := range steps {
-		if s.Kind == KindCodemod && s.From == p {
-			return s
-		}
-	}
-	return nil
-}
-
 // runtimeFixesCrossed returns the runtime fixes whose profile a move from
 // baseline to reached crosses (baseline < From <= reached), in code
 // order.

@@ -2,6 +2,7 @@ package upgrade
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -92,36 +93,21 @@ func (u *run) walk() error {
 		if reached == ceiling {
 			break
 		}
-		s := codemodFrom(reached)
-		if s == nil {
-			u.missing = reached
-			stalled = fmt.Sprintf("stalled at %s (no registered upgrade)", reached)
-			break
-		}
-		c, reason, err := u.try(s)
+		s, c, reason, err := u.codemodPast(reached, ceiling)
 		if err != nil {
 			return err
 		}
-		if c == nil && reason == "" {
-			reason = s.Code + " has nothing to change, yet the tool does not validate past " + reached
-		}
-		if c != nil {
-			// A step is kept only when it carries the tool past reached.
-			next, ok, err := u.newestValidOf(c.doc, reached, ceiling)
-			if err != nil {
-				return err
-			}
-			if !ok || !less(reached, next) {
-				c, reason = nil, fmt.Sprintf("%s (%s) does not make the tool validate past %s", s.Code, s.Name, reached)
-			}
-		}
 		if c == nil {
 			u.missing = reached
-			stalled = fmt.Sprintf("stalled at %s (%s)", reached, reason)
+			if reason == "" {
+				stalled = fmt.Sprintf("stalled at %s (no registered upgrade)", reached)
+			} else {
+				stalled = fmt.Sprintf("stalled at %s (%s)", reached, reason)
+			}
 			break
 		}
 		u.take(c, s.Code)
-		u.stepsApplied = append(u.stepsApplied, reached)
+		u.stepsApplied = append(u.stepsApplied, s.From)
 		floor = reached
 	}
 	if less(u.baseline, u.reached) || !u.hasProfile && u.reached != Baseline {
@@ -151,6 +137,40 @@ func (u *run) walk() error {
 			Deployment.Ceiling, Deployment.Snapshot.Format("2006-01-02"))
 	}
 	return nil
+}
+
+// codemodPast returns the first step codemod, in profile order, that
+// carries the tool past reached (toward ceiling): among those not applied
+// yet whose profile is not newer than reached, since a boundary a step is
+// written for may lie further on when a stand-in schema validates the
+// newer profiles. It returns the reasons of the steps that tried and did
+// not, "" when none applies.
+func (u *run) codemodPast(reached, ceiling string) (*Step, *candidate, string, error) {
+	var reasons []string
+	for _, s := range steps {
+		if s.Kind != KindCodemod || less(reached, s.From) || slices.Contains(u.codes, s.Code) {
+			continue
+		}
+		c, reason, err := u.try(s)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		if c == nil {
+			if reason != "" {
+				reasons = append(reasons, reason)
+			}
+			continue
+		}
+		next, ok, err := u.newestValidOf(c.doc, reached, ceiling)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		if ok && less(reached, next) {
+			return s, c, "", nil
+		}
+		reasons = append(reasons, fmt.Sprintf("%s (%s) does not make the tool validate past %s", s.Code, s.Name, reached))
+	}
+	return nil, nil, strings.Join(reasons, "; "), nil
 }
 
 // firstBlocker returns the blocking code with the oldest profile.
