@@ -13,7 +13,9 @@ type detector struct {
 // view, or the tool's own tree when it does not expand, and then it must
 // not under-report: what it cannot see (an element from a macro that did
 // not expand) counts as present.
-var detectors = []detector{}
+var detectors = []detector{
+	{"24_2_fix_test_case_validation", detectTestCaseValidation},
+}
 
 // Applies reports whether Galaxy's behaviour code applies to the tool. A
 // code without a detector applies: nothing rules it out.

@@ -1,0 +1,155 @@
+package upgrade
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/testcase"
+)
+
+// advice is one line of the shared oracle's upgrade/advice.jsonl: what
+// Galaxy's upgrade advisor says of a corpus tool.
+type advice struct {
+	Path             string `json:"path"`
+	OK               bool   `json:"ok"`
+	ErrorMigration   string `json:"error_migration"`
+	LoadError        string `json:"load_error"`
+	EffectiveProfile string `json:"effective_profile"`
+	Advice           []struct {
+		Code    string `json:"code"`
+		Message string `json:"message"`
+	} `json:"advice"`
+}
+
+// readAdvice reads the oracle's advice, skipping the test when it is
+// absent.
+func readAdvice(tb testing.TB) []advice {
+	tb.Helper()
+	path := filepath.Join(sharedDir(tb), "oracle", "upgrade", "advice.jsonl")
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Skip("skipping: no oracle upgrade advice:", err)
+	}
+	defer f.Close()
+	var out []advice
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 16<<20)
+	for sc.Scan() {
+		var a advice
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+			tb.Fatalf("%s: %v", path, err)
+		}
+		out = append(out, a)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return out
+}
+
+// galaxyTestCaseVerdict is Galaxy's verdict on 24_2_fix_test_case_validation
+// for a tool: whether its advisor reports the code or raised while
+// validating the tests (ProfileMigration24_2), and whether the oracle has
+// a verdict at all (the tool loaded and the advisor reached 24.2).
+func galaxyTestCaseVerdict(a advice) (applies, known bool) {
+	if a.ErrorMigration == "ProfileMigration24_2" {
+		return true, true
+	}
+	if !a.OK {
+		return false, false
+	}
+	for _, ad := range a.Advice {
+		if ad.Code == "24_2_fix_test_case_validation" {
+			return true, true
+		}
+	}
+	return false, true
+}
+
+// gtrReason names why the detector fires on a tool, for the list of
+// tools only gtr reports: the kind of undecided construct, or the first
+// problem of the first failing test.
+func gtrReason(d *Doc) string {
+	if d.View == nil || d.Root == nil {
+		return "does not expand"
+	}
+	results, err := testcase.Check(d.Root)
+	var u *testcase.Undecided
+	if errors.As(err, &u) {
+		return "undecided: " + u.Why
+	}
+	for _, r := range results {
+		if len(r.Problems) > 0 {
+			return "problem: " + r.Problems[0].Msg
+		}
+		if len(r.Unhandled) > 0 {
+			return "unhandled: " + r.Unhandled[0].Name
+		}
+	}
+	return "?"
+}
+
+// TestTestCaseValidationAgreesWithGalaxy compares the detector of
+// 24_2_fix_test_case_validation with Galaxy's own advisor on every corpus
+// tool below profile 24.2 that the advisor judged: it must report every
+// tool Galaxy reports (never under-report), and the tools only gtr
+// reports are listed with the reason.
+func TestTestCaseValidationAgreesWithGalaxy(t *testing.T) {
+	root := filepath.Join(sharedDir(t), "corpus")
+	cache := macros.NewCache()
+	var both, galaxyOnly, gtrOnly, neither, skipped int
+	var onlyGalaxy []string
+	onlyGtr := map[string][]string{}
+	for _, a := range readAdvice(t) {
+		applies, known := galaxyTestCaseVerdict(a)
+		if !known || !less(a.EffectiveProfile, "24.2") {
+			skipped++
+			continue
+		}
+		path := filepath.Join(root, a.Path)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := NewDoc(path, src, macros.Options{Cache: cache})
+		got := detectTestCaseValidation(d)
+		switch {
+		case applies && got:
+			both++
+		case applies:
+			galaxyOnly++
+			onlyGalaxy = append(onlyGalaxy, a.Path)
+		case got:
+			gtrOnly++
+			r := gtrReason(d)
+			onlyGtr[r] = append(onlyGtr[r], a.Path)
+		default:
+			neither++
+		}
+	}
+	t.Logf("24_2_fix_test_case_validation, %d tools below 24.2 (%d others skipped): both %d, Galaxy only %d, gtr only %d, neither %d",
+		both+galaxyOnly+gtrOnly+neither, skipped, both, galaxyOnly, gtrOnly, neither)
+	reasons := make([]string, 0, len(onlyGtr))
+	for r := range onlyGtr {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	var b strings.Builder
+	for _, r := range reasons {
+		fmt.Fprintf(&b, "%d\t%s\t%s\n", len(onlyGtr[r]), r, strings.Join(onlyGtr[r], " "))
+	}
+	if dump := os.Getenv("GTR_DUMP"); dump != "" {
+		os.WriteFile(dump, []byte(b.String()+"GALAXY ONLY\n"+strings.Join(onlyGalaxy, "\n")+"\n"), 0o644)
+	}
+	if galaxyOnly > 0 {
+		t.Errorf("the detector misses %d tools Galaxy reports: %s", galaxyOnly, strings.Join(onlyGalaxy, " "))
+	}
+}
