@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/rules"
 	"github.com/galaxy-gtr/gtr/rules/testcase"
 )
 
@@ -107,6 +109,7 @@ func TestTestCaseValidationAgreesWithGalaxy(t *testing.T) {
 	cache := macros.NewCache()
 	var both, galaxyOnly, gtrOnly, neither, skipped int
 	var onlyGalaxy []string
+	fix := &clearTally{}
 	onlyGtr := map[string][]string{}
 	for _, a := range readAdvice(t) {
 		applies, known := galaxyTestCaseVerdict(a)
@@ -121,6 +124,9 @@ func TestTestCaseValidationAgreesWithGalaxy(t *testing.T) {
 		}
 		d := NewDoc(path, src, macros.Options{Cache: cache})
 		got := detectTestCaseValidation(d)
+		if got {
+			fix.tally(t, d, path)
+		}
 		switch {
 		case applies && got:
 			both++
@@ -137,6 +143,8 @@ func TestTestCaseValidationAgreesWithGalaxy(t *testing.T) {
 	}
 	t.Logf("24_2_fix_test_case_validation, %d tools below 24.2 (%d others skipped): both %d, Galaxy only %d, gtr only %d, neither %d",
 		both+galaxyOnly+gtrOnly+neither, skipped, both, galaxyOnly, gtrOnly, neither)
+	t.Logf("GTR096 on the %d tools the detector fires on: plans renames for %d (%d renames, %d in macro files, %d refused), clears the code on %d",
+		fix.firing, fix.planned, fix.renames, fix.inMacros, fix.refused, fix.cleared)
 	reasons := make([]string, 0, len(onlyGtr))
 	for r := range onlyGtr {
 		reasons = append(reasons, r)
@@ -151,5 +159,50 @@ func TestTestCaseValidationAgreesWithGalaxy(t *testing.T) {
 	}
 	if galaxyOnly > 0 {
 		t.Errorf("the detector misses %d tools Galaxy reports: %s", galaxyOnly, strings.Join(onlyGalaxy, " "))
+	}
+}
+
+// clearTally counts what GTR096 does to the tools the detector fires on.
+type clearTally struct {
+	firing, planned, renames, inMacros, refused, cleared int
+}
+
+// tally runs GTR096 on a tool the detector fires on: its edits must pass
+// the expansion-equality gate with the step's declared changes, and the
+// tool counts as cleared when the detector is quiet afterwards.
+func (c *clearTally) tally(t *testing.T, d *Doc, path string) {
+	c.firing++
+	plan := GTR096.Plan(d)
+	if len(plan.Refused) > 0 {
+		c.refused++
+		return
+	}
+	if len(plan.Edits) == 0 {
+		return
+	}
+	c.planned++
+	c.renames += len(plan.Edits)
+	for _, e := range plan.Edits {
+		if e.File != path {
+			c.inMacros++
+		}
+	}
+	out, err := rewrite.ApplyFiles(d.Files(), plan.Edits)
+	if err != nil {
+		t.Errorf("%s: GTR096's edits do not apply: %v", path, err)
+		return
+	}
+	files := d.Files()
+	for f, b := range out {
+		files[f] = b
+	}
+	after := macros.Options{Files: files}
+	x := &rewrite.Expansion{File: path, Macros: macros.Options{Files: d.Files()}, After: &after, Data: rules.IsPayload, Allow: GTR096.Changes}
+	if _, err := x.CompareExpanded(d.Source(path), files[path]); err != nil {
+		t.Errorf("%s: GTR096 fails the expansion-equality gate: %v", path, err)
+		return
+	}
+	if !detectTestCaseValidation(NewDoc(path, files[path], after)) {
+		c.cleared++
 	}
 }

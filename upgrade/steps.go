@@ -5,6 +5,7 @@ import "strings"
 // steps lists every upgrade step in code order.
 var steps = []*Step{
 	GTR007,
+	GTR096,
 }
 
 // Steps returns every upgrade step in code order.
