@@ -54,20 +54,51 @@ func Tests(root *macros.Element) []*macros.Element {
 // of its <section>s, each group in document order and each flattened the
 // same way.
 func Inputs(test *macros.Element) ([]Input, error) {
-	return expandInputs(test, "")
+	var out []Input
+	err := walkParams(test, "", func(el *macros.Element, prefix string) error {
+		in, err := testInput(el, prefix)
+		out = append(out, in)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
-func expandInputs(el *macros.Element, prefix string) ([]Input, error) {
-	var out []Input
+// Params returns the <param>s of a test that Galaxy reads as its inputs,
+// in the order of [Inputs]; a <repeat>, <conditional> or <section>
+// without a name is walked into as well.
+func Params(test *macros.Element) []*macros.Element {
+	var out []*macros.Element
+	walkParams(test, "", func(el *macros.Element, _ string) error {
+		out = append(out, el)
+		return nil
+	})
+	return out
+}
+
+// walkParams calls visit for each <param> of el that Galaxy's test parser
+// lists, with the path prefix of its name, in that parser's order
+// (__expand_input_elems). It stops at the first error visit returns; a
+// group without a name is walked into, and an [*Undecided] for it is
+// returned once the walk is done.
+func walkParams(el *macros.Element, prefix string, visit func(el *macros.Element, prefix string) error) error {
+	var unnamed error
+	if err := walkLevel(el, prefix, visit, &unnamed); err != nil {
+		return err
+	}
+	return unnamed
+}
+
+func walkLevel(el *macros.Element, prefix string, visit func(el *macros.Element, prefix string) error, unnamed *error) error {
 	for c := range el.Elements() {
 		if c.Tag != "param" {
 			continue
 		}
-		in, err := testInput(c, prefix)
-		if err != nil {
-			return nil, err
+		if err := visit(c, prefix); err != nil {
+			return err
 		}
-		out = append(out, in)
 	}
 	index := map[string]int{}
 	for _, tag := range []string{"repeat", "conditional", "section"} {
@@ -77,8 +108,8 @@ func expandInputs(el *macros.Element, prefix string) ([]Input, error) {
 			}
 			name, ok := c.Get("name")
 			// Galaxy joins None into the path; nothing sensible comes of it.
-			if !ok {
-				return nil, undecided(c, "a test <%s> without a name", tag)
+			if !ok && *unnamed == nil {
+				*unnamed = undecided(c, "a test <%s> without a name", tag)
 			}
 			if tag == "repeat" {
 				n, seen := index[name]
@@ -88,14 +119,12 @@ func expandInputs(el *macros.Element, prefix string) ([]Input, error) {
 				index[name] = n
 				name = name + "_" + itoa(n)
 			}
-			nested, err := expandInputs(c, join(prefix, name))
-			if err != nil {
-				return nil, err
+			if err := walkLevel(c, join(prefix, name), visit, unnamed); err != nil {
+				return err
 			}
-			out = append(out, nested...)
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // testInput reads one test <param> as __parse_param_elem does.
