@@ -206,3 +206,74 @@ func (c *clearTally) tally(t *testing.T, d *Doc, path string) {
 		c.cleared++
 	}
 }
+
+// TestTestCaseValidationPerTest compares package testcase with Galaxy's
+// advisor test by test, on every corpus tool the advisor judged: where
+// the advisor raised, gtr must be undecided; elsewhere the failing tests
+// must be the same, in order, each for the same kind of reason ("Invalid
+// parameter name found" naming the same parameter, or a validation
+// error). Undecided where Galaxy answers is counted, and allowed only
+// where Galaxy fails the tool too.
+func TestTestCaseValidationPerTest(t *testing.T) {
+	root := filepath.Join(sharedDir(t), "corpus")
+	cache := macros.NewCache()
+	var tools, tests, raised, undecidedFailing int
+	for _, a := range readAdvice(t) {
+		if !a.OK && a.ErrorMigration != "ProfileMigration24_2" {
+			continue
+		}
+		path := filepath.Join(root, a.Path)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := NewDoc(path, src, macros.Options{Cache: cache})
+		if d.View == nil {
+			t.Errorf("%s: Galaxy's advisor loaded it, gtr does not expand it: %v", a.Path, d.Err)
+			continue
+		}
+		tools++
+		results, err := testcase.Check(d.Root)
+		if a.ErrorMigration != "" {
+			raised++
+			if err == nil {
+				t.Errorf("%s: Galaxy raises (%s), gtr answers", a.Path, a.LoadError)
+			}
+			continue
+		}
+		var galaxy []string
+		for _, ad := range a.Advice {
+			if ad.Code == "24_2_fix_test_case_validation" {
+				galaxy = append(galaxy, ad.Message)
+			}
+		}
+		if err != nil {
+			if len(galaxy) == 0 {
+				t.Errorf("%s: gtr is undecided (%v) where Galaxy passes every test", a.Path, err)
+			}
+			undecidedFailing++
+			continue
+		}
+		var failing []testcase.Result
+		for _, r := range results {
+			tests++
+			if r.Fails() {
+				failing = append(failing, r)
+			}
+		}
+		if len(failing) != len(galaxy) {
+			t.Errorf("%s: %d failing tests, Galaxy %d", a.Path, len(failing), len(galaxy))
+			continue
+		}
+		for i, r := range failing {
+			name, invalid := strings.CutPrefix(galaxy[i], "Invalid parameter name found ")
+			switch {
+			case invalid && (len(r.Problems) > 0 || r.Unhandled[0].Name != name):
+				t.Errorf("%s: failing test %d: Galaxy finds parameter %s invalid, gtr %+v", a.Path, i+1, name, r)
+			case !invalid && len(r.Problems) == 0:
+				t.Errorf("%s: failing test %d: Galaxy reports %q, gtr only unplaced parameters", a.Path, i+1, strings.SplitN(galaxy[i], "\n", 2)[0])
+			}
+		}
+	}
+	t.Logf("%d tools (%d tests), %d where Galaxy raises; gtr undecided on %d tools Galaxy fails", tools, tests, raised, undecidedFailing)
+}
