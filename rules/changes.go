@@ -6,6 +6,7 @@ import (
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/rules/testcase"
 )
 
 // The changes of Galaxy's expanded view that rules declare in
@@ -38,6 +39,10 @@ var (
 	// (True, YES, on, False, No, off, …) written true or false, which
 	// Galaxy's string_as_bool and asbool read the same way.
 	changeBooleanSpelling = &rewrite.ViewChange{Name: "boolean-spelling", Attr: acceptBooleanSpelling, Revalue: booleanRevalue}
+	// GTR096: the name of a test <param> going from a flat name to the
+	// path of the one nested input it names, as testcase.Qualify plans
+	// it on the view before.
+	changeQualifiedTestParam = &rewrite.ViewChange{Name: "qualified-test-param", Attr: acceptQualifiedTestParam}
 	// GTR006: an element or attribute name, or an attribute value,
 	// replaced by a near-miss (similarity at least typoCutoff) that the
 	// Galaxy schema declares; never the tool's profile.
@@ -297,4 +302,24 @@ func booleanRevalue(before *macros.Element, name string) []string {
 func typoRevalue(before *macros.Element, name string) []string {
 	v, _ := before.Get(name)
 	return closeMatches(v, schemaEnumValueNames)
+}
+
+func acceptQualifiedTestParam(before, after *macros.Element, name string) bool {
+	if name != "name" || before.Tag != "param" || after.Tag != "param" {
+		return false
+	}
+	va, ok := after.Get(name)
+	if !ok {
+		return false
+	}
+	root := before
+	for root.Parent() != nil {
+		root = root.Parent()
+	}
+	for _, r := range testcase.Qualify(root) {
+		if r.To == va && slices.Contains(r.Params, before) {
+			return true
+		}
+	}
+	return false
 }

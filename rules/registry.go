@@ -104,6 +104,7 @@ var All = []*Rule{
 	fromLint(outputs.OutputsInputReference),
 	fromLint(inputs.DataFormatMissing),
 	fromLint(general.ToolIdentityMissing),
+	GTR096,
 	fromLint(datatypes.DatatypesValid),
 	fromLint(datatypes.DatatypesCustomConf),
 	fromLint(tests.TestsAssertionValidation),

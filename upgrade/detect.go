@@ -30,6 +30,7 @@ var detectors = []detector{
 	{"23_0_consider_optional_text", inferredOptionalText},
 	{"24_0_consider_python_environment", asyncSourceEnv},
 	{"24_0_request_cleaning", requestCleaning},
+	{"24_2_fix_test_case_validation", detectTestCaseValidation},
 	{"26_0_fix_unqualified_structured_like", unqualifiedStructuredLike},
 }
 

@@ -17,6 +17,7 @@ var steps = []*Step{
 	GTR015,
 	GTR016,
 	GTR093,
+	GTR096,
 }
 
 // Steps returns every upgrade step in code order.

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
+	"github.com/galaxy-gtr/gtr/rules/testcase"
 )
 
 // TestsCaseValidation is GTR101: test parameters that Galaxy's test case
@@ -42,7 +42,7 @@ var TestsCaseValidation = &lint.Check{
 		}
 		known := toolInputNames(c)
 		for i, test := range tests {
-			for _, p := range testParams(test) {
+			for _, p := range testcase.Params(test) {
 				full := lint.Get(p, "name")
 				if full == "" {
 					continue
@@ -85,24 +85,4 @@ func toolInputNames(c *lint.Ctx) map[string]bool {
 		}
 	}
 	return known
-}
-
-// testParams returns the <param>s of a test that Galaxy reads as its
-// inputs: its own, and those of its <conditional>, <section> and <repeat>
-// elements at any depth, in document order.
-func testParams(test *macros.Element) []*macros.Element {
-	var out []*macros.Element
-	var walk func(el *macros.Element)
-	walk = func(el *macros.Element) {
-		for k := range el.Elements() {
-			switch k.Tag {
-			case "param":
-				out = append(out, k)
-			case "conditional", "section", "repeat":
-				walk(k)
-			}
-		}
-	}
-	walk(test)
-	return out
 }
