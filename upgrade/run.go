@@ -273,6 +273,8 @@ func (u *run) repair() error {
 	u.files[u.file] = res.Output
 	u.doc = d
 	u.codes = append(u.codes, res.Codes()...)
+	// The upgrade is of the repaired tool: what applies to it decides.
+	u.tripped = Tripped(d)
 	return nil
 }
 

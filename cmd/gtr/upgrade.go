@@ -125,6 +125,11 @@ func runUpgrade(e *env, args []string) int {
 			continue
 		}
 		r := o.Result
+		if r.Refused != "" {
+			n.errored++
+			e.reportFileError(&fileError{path: path, msg: fmt.Sprintf("%s: upgrade refused: %s; the file was left unchanged", path, r.Refused)})
+			continue
+		}
 		if !r.Changed {
 			n.unchanged++
 			if *quiet || *check || *diff {
