@@ -3,6 +3,7 @@ package upgrade
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -89,6 +90,10 @@ func (u *run) result() *Result {
 	}
 	for _, n := range u.stepNotes {
 		add(n)
+	}
+	for _, f := range slices.Sorted(maps.Keys(r.Files)) {
+		add(fmt.Sprintf("  rewrites the imported macro file %s (%s): every other tool importing it reads the change too; `gtr upgrade` over all of them writes it only when they all take the same change.",
+			f, strings.Join(r.MacroCodes[f], ", ")))
 	}
 	add(u.capNote)
 	if u.walkMode() && u.opts.TargetProfile == "" {
