@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
@@ -316,10 +317,40 @@ func acceptQualifiedTestParam(before, after *macros.Element, name string) bool {
 	for root.Parent() != nil {
 		root = root.Parent()
 	}
-	for _, r := range testcase.Qualify(root) {
+	for _, r := range qualified.of(root) {
 		if r.To == va && slices.Contains(r.Params, before) {
 			return true
 		}
 	}
 	return false
+}
+
+// qualifyMemo remembers testcase.Qualify for the last views it was asked
+// about: the gate asks once per renamed parameter, of the same view.
+type qualifyMemo struct {
+	mu      sync.Mutex
+	entries [4]struct {
+		root *macros.Element
+		res  []testcase.Rename
+	}
+	next int
+}
+
+var qualified qualifyMemo
+
+func (m *qualifyMemo) of(root *macros.Element) []testcase.Rename {
+	m.mu.Lock()
+	for _, e := range m.entries {
+		if e.root == root {
+			m.mu.Unlock()
+			return e.res
+		}
+	}
+	m.mu.Unlock()
+	res := testcase.Qualify(root)
+	m.mu.Lock()
+	m.entries[m.next].root, m.entries[m.next].res = root, res
+	m.next = (m.next + 1) % len(m.entries)
+	m.mu.Unlock()
+	return res
 }

@@ -49,6 +49,9 @@ type run struct {
 
 	valid map[validKey]bool
 	token *TokenBump
+	// tried are the runtime fixes the behaviour gate tried, with the tool
+	// they were tried on, for runtimeFixes to reuse.
+	tried []triedFix
 	// macroCodes are the steps that edited each macro file.
 	macroCodes map[string][]string
 }
@@ -88,6 +91,13 @@ func (u *run) macroOptions(files map[string][]byte) macros.Options {
 	// A cache keyed by path would serve the file as it was on disk.
 	mo.Cache = nil
 	return mo
+}
+
+// triedFix is a runtime fix applied on a copy of the tool version from.
+type triedFix struct {
+	step *Step
+	from *Doc
+	to   *candidate
 }
 
 // candidate is the tool after a step, before it is taken.
@@ -291,7 +301,7 @@ func (u *run) runtimeFixes() error {
 		if !Applies(s.Clears, u.doc) {
 			continue
 		}
-		c, reason, err := u.try(s)
+		c, reason, err := u.tryFix(s)
 		if err != nil {
 			return err
 		}
@@ -317,6 +327,17 @@ func (u *run) runtimeFixes() error {
 		}
 	}
 	return nil
+}
+
+// tryFix is try for a runtime fix, reusing the copy the behaviour gate
+// made of the same tool version.
+func (u *run) tryFix(s *Step) (*candidate, string, error) {
+	for _, t := range u.tried {
+		if t.step == s && t.from == u.doc {
+			return t.to, "", nil
+		}
+	}
+	return u.try(s)
 }
 
 func (u *run) validAtCandidate(c *candidate, p string) (bool, error) {

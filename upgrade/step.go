@@ -37,7 +37,13 @@ type Doc struct {
 // [macros.Options]); the files it reads are kept so that steps can edit
 // them.
 func NewDoc(file string, src []byte, opts macros.Options) *Doc {
-	d := &Doc{File: file, Tree: cst.Parse(file, src), opts: opts}
+	return docOf(cst.Parse(file, src), opts)
+}
+
+// docOf is NewDoc for a tool parsed already.
+func docOf(t *cst.Tree, opts macros.Options) *Doc {
+	file, src := t.File(), t.Source()
+	d := &Doc{File: file, Tree: t, opts: opts}
 	d.View, d.Err = macros.ExpandTree(d.Tree, opts)
 	d.files = map[string][]byte{file: src}
 	if d.View != nil {
@@ -183,6 +189,9 @@ const (
 	// the behaviour code Clears, changing at From, no longer applies; it
 	// runs when an upgrade crosses From.
 	KindRuntimeFix
+	// KindPipeline: one of the upgrade's modes (GTR012, GTR097), which
+	// run the other steps; it has no Plan of its own.
+	KindPipeline
 )
 
 // Step is one upgrade step: a codemod the upgrade pipeline applies, never

@@ -13,11 +13,13 @@ var steps = []*Step{
 	GTR009,
 	GTR010,
 	GTR011,
+	GTR012,
 	GTR014,
 	GTR015,
 	GTR016,
 	GTR093,
 	GTR096,
+	GTR097,
 }
 
 // Steps returns every upgrade step in code order.

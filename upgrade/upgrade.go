@@ -1,6 +1,7 @@
 package upgrade
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
 )
@@ -40,6 +42,9 @@ type Options struct {
 	Now time.Time
 	// Context, when not nil, bounds the upgrade.
 	Context context.Context
+	// Tree, when not nil, is the caller's parse of the tool's bytes,
+	// saving a parse.
+	Tree *cst.Tree
 
 	noIdempotence bool // the idempotence gate's own run
 	doc           *Doc // the tool parsed and expanded already, for that run
@@ -195,7 +200,11 @@ func (e *NotToolError) Error() string {
 func (u *run) start() error {
 	u.files = map[string][]byte{u.file: u.src}
 	d := u.opts.doc
-	if d == nil {
+	switch {
+	case d != nil:
+	case u.opts.Tree != nil && bytes.Equal(u.opts.Tree.Source(), u.src) && u.opts.Tree.File() == u.file:
+		d = docOf(u.opts.Tree, u.opts.Macros)
+	default:
 		d = NewDoc(u.file, u.src, u.opts.Macros)
 	}
 	if err := d.Tree.Errors().Err(); err != nil {
@@ -299,6 +308,7 @@ func (u *run) clearable(c Code) bool {
 			continue
 		}
 		if !Applies(c.Name, next.doc) {
+			u.tried = append(u.tried, triedFix{step: s, from: u.doc, to: next})
 			return true
 		}
 	}

@@ -59,7 +59,7 @@ func runUpgrade(e *env, args []string) int {
 	outs := make([]upgrade.Outcome, len(files))
 	kinds := make([]rules.Target, len(files))
 	fileErrs := make([]*fileError, len(files))
-	tuneBatch()
+	keep := !*check || *diff
 	forEachOrdered(len(files), func(i int) upgrade.Outcome {
 		s, fe := load(files[i])
 		if fe != nil {
@@ -71,8 +71,13 @@ func runUpgrade(e *env, args []string) int {
 			return upgrade.Outcome{File: files[i]}
 		}
 		o := opts
-		o.Macros = mo
+		o.Macros, o.Tree = mo, s.tree
 		res, err := upgrade.Upgrade(files[i], s.src, o)
+		// The run keeps every result until the macro files are decided:
+		// only the bytes it will write or print are kept.
+		if res != nil && (!res.Changed || !keep) {
+			res.Formatted = nil
+		}
 		return upgrade.Outcome{File: files[i], Result: res, Err: err}
 	}, func(i int, o upgrade.Outcome) { outs[i] = o })
 	changes := upgrade.Consensus(outs)
