@@ -37,14 +37,15 @@ func wideExpansion() string {
 		strings.Repeat("<expand macro=\"m0\"/>", 510) + "</inputs>\n</tool>\n"
 }
 
-// slowTool is a tool whose <command> holds about 900 KB of Cheetah, a
-// hundred thousand placeholders, just under MCP's input limit: checking
-// it takes a few hundred milliseconds (GTR020 reads every placeholder),
-// far more than the deadlines of the tests below.
+// slowTool is a tool of about 900 KB, just under MCP's input limit,
+// whose check takes about half a second, ten times the deadlines of the
+// tests below. (A <command> of a hundred thousand placeholders served
+// until checking it got fast: 40 ms warm.)
 func slowTool() string {
-	return "<tool id=\"slow\" name=\"slow\" version=\"1\">\n    <command><![CDATA[" +
-		strings.Repeat("echo $p;\n", 100_000) +
-		"]]></command>\n    <inputs>\n        <param name=\"p\" type=\"text\"/>\n    </inputs>\n</tool>\n"
+	// 25,000 parameters of a misspelt type: valid at no profile, so
+	// GTR006 validates the tool at every profile looking for repairs.
+	return "<tool id=\"slow\" name=\"slow\" version=\"1\">\n    <command><![CDATA[echo]]></command>\n    <inputs>\n" +
+		strings.Repeat("        <param name=\"p\" type=\"txt\"/>\n", 25_000) + "    </inputs>\n</tool>\n"
 }
 
 // answerWithin calls a tool with a deadline of its own on the client
