@@ -99,6 +99,7 @@ var schemaKindNames = map[schema.Kind]string{
 	schema.KindAttrMissing:    "attribute-missing",
 	schema.KindValue:          "value",
 	schema.KindAbstract:       "abstract",
+	schema.KindDuplicate:      "duplicate",
 }
 
 type validateJSON struct {

@@ -14,11 +14,12 @@ import (
 type set struct {
 	names       []string // profile names, oldest first
 	newestFirst []string
-	profiles    map[string]*profile
+	profiles    map[string]*profile // by name; profiles with equal schemas share one
 }
 
+// profile is one compiled schema, of every profile whose schema it is.
 type profile struct {
-	name    string
+	name    string // the oldest profile with this schema
 	globals map[string]*elemDecl
 }
 
@@ -29,6 +30,7 @@ type elemDecl struct {
 	fixed    string
 	hasFixed bool
 	abstract bool
+	uniques  []uniqueDecl // identity constraints on the children; nil when none
 }
 
 type ctype struct {
@@ -125,11 +127,20 @@ func (c *compiler) compile() (*set, error) {
 		}
 	}
 	s := &set{profiles: map[string]*profile{}}
+	// Equal schemas have equal global declarations (the generator stores
+	// equal components once), so one compiled profile serves them all and
+	// a caller can tell that validating at one is validating at each.
+	byElems := map[string]*profile{}
 	for _, p := range t.Profiles {
-		cp := &profile{name: p.Name, globals: map[string]*elemDecl{}}
-		for _, e := range p.Elems {
-			d := c.elem(e)
-			cp.globals[d.name] = d
+		key := fmt.Sprint(p.Elems)
+		cp := byElems[key]
+		if cp == nil {
+			cp = &profile{name: p.Name, globals: map[string]*elemDecl{}}
+			for _, e := range p.Elems {
+				d := c.elem(e)
+				cp.globals[d.name] = d
+			}
+			byElems[key] = cp
 		}
 		s.names = append(s.names, p.Name)
 		s.profiles[p.Name] = cp
@@ -154,7 +165,7 @@ func (c *compiler) elem(i int32) *elemDecl {
 		return d
 	}
 	e := c.t.Elems[i]
-	d := &elemDecl{name: e.Name, fixed: e.Fixed, hasFixed: e.HasFixed, abstract: e.Abstract}
+	d := &elemDecl{name: e.Name, fixed: e.Fixed, hasFixed: e.HasFixed, abstract: e.Abstract, uniques: newUniqueDecls(e.Uniques)}
 	c.elems[i] = d
 	if e.Simple != 0 {
 		d.st = c.simple[e.Simple]

@@ -50,6 +50,7 @@ const (
 	KindAttrMissing                // a required attribute is missing
 	KindValue                      // an attribute value or text is not valid for its type
 	KindAbstract                   // the element's declaration or type is abstract
+	KindDuplicate                  // a value repeats where an identity constraint (xs:unique) wants it unique
 )
 
 // Error is one schema violation.
@@ -77,7 +78,9 @@ func (e Error) Error() string {
 }
 
 // Profiles returns the profiles with a schema, oldest first: "16.10" …
-// "24.1" and "24.2.dev0".
+// "24.1" with their releases' own schemas, then "24.2", "25.0", "25.1",
+// "26.0" and "26.1", whose release schemas are not available and which
+// are validated with stand-ins (see [StandIn]; the last four share one).
 func Profiles() []string {
 	names := make([]string, len(tables.Profiles))
 	for i, p := range tables.Profiles {
@@ -95,15 +98,22 @@ const LegacyProfile = "16.01"
 // profile: the newest profile with a schema that is not newer than it. An
 // empty profile means [LegacyProfile]; profiles older than every schema
 // (16.01, 16.04, 16.07) use the oldest, and profiles newer than every
-// schema (24.2, 25.0, …) use the newest, "24.2.dev0".
+// schema use the newest, "26.1". "24.2.dev0", the version of the dev
+// schema that stands in for 24.2 (once a profile of its own), is 24.2.
 func Resolve(profile string) (string, error) {
 	return resolveIn(Profiles(), profile)
 }
+
+// aliases maps other names of profiles to theirs.
+var aliases = map[string]string{"24.2.dev0": "24.2"}
 
 // resolveIn is [Resolve] over a list of profile names, oldest first.
 func resolveIn(names []string, profile string) (string, error) {
 	if profile == "" {
 		profile = LegacyProfile
+	}
+	if a, ok := aliases[profile]; ok {
+		profile = a
 	}
 	if _, ok := tab.CompareProfiles(profile, profile); !ok {
 		return "", fmt.Errorf("schema: %q is not a profile (want a release such as 21.09)", profile)
@@ -198,9 +208,11 @@ func Valid(root Element, profile string) bool {
 
 // NewestValid returns the newest of profiles (all of [Profiles] when nil)
 // whose schema the tree is valid against, checking newest first: validity
-// is not contiguous across releases, so every candidate may be tried. It
-// reports false when none is valid. Each name is used as given (see
-// [Resolve] for how names without a schema are mapped).
+// is not contiguous across releases, so every candidate may be tried,
+// though each schema once (profiles that share a schema, as the stand-ins
+// for 25.0 to 26.1 do, are one candidate). It reports false when none is
+// valid. Each name is used as given (see [Resolve] for how names without
+// a schema are mapped).
 func NewestValid(root Element, profiles []string) (string, bool) {
 	p, ok, _ := NewestValidContext(nil, root, profiles)
 	return p, ok
@@ -218,7 +230,16 @@ func NewestValidContext(ctx context.Context, root Element, profiles []string) (s
 			return c
 		})
 	}
+	// The schemas found invalid, so that a profile sharing one is not
+	// validated again; the newest profiles share theirs, so most calls
+	// that get here skip a few.
+	var buf [8]*profile
+	tried := buf[:0]
 	for _, p := range order {
+		sp, _ := s.lookup(p)
+		if sp != nil && slices.Contains(tried, sp) {
+			continue
+		}
 		errs, err := s.validateContext(ctx, root, p, true)
 		if err != nil {
 			return "", false, err
@@ -226,8 +247,22 @@ func NewestValidContext(ctx context.Context, root Element, profiles []string) (s
 		if len(errs) == 0 {
 			return p, true, nil
 		}
+		tried = append(tried, sp)
 	}
 	return "", false, nil
+}
+
+// lookup returns the compiled schema profile is validated with, resolved
+// as [Resolve] does.
+func (s *set) lookup(profile string) (*profile, error) {
+	if p := s.profiles[profile]; p != nil {
+		return p, nil
+	}
+	name, err := resolveIn(s.names, profile)
+	if err != nil {
+		return nil, err
+	}
+	return s.profiles[name], nil
 }
 
 // validate resolves profile and validates root against it.
@@ -254,13 +289,9 @@ func (s *set) validateWith(ctx context.Context, root Element, profile string, fi
 			return nil, fmt.Errorf("schema validation at %s stopped: %w", profile, err)
 		}
 	}
-	p := s.profiles[profile]
-	if p == nil {
-		name, err := resolveIn(s.names, profile)
-		if err != nil {
-			return []Error{{Kind: KindProfile, Msg: strings.TrimPrefix(err.Error(), "schema: ")}}, nil
-		}
-		p = s.profiles[name]
+	p, err := s.lookup(profile)
+	if err != nil {
+		return []Error{{Kind: KindProfile, Msg: strings.TrimPrefix(err.Error(), "schema: ")}}, nil
 	}
 	v := validator{set: s, prof: p, first: first, ctx: ctx, probes: probes}
 	if probes != nil {
@@ -283,7 +314,7 @@ func (s *set) validateWith(ctx context.Context, root Element, profile string, fi
 }
 
 // scratch holds a validator's working buffers between validations, so
-// that [NewestValid], which may validate one tree 24 times, and callers
+// that [NewestValid], which may validate one tree 25 times, and callers
 // validating many trees do not grow them afresh each time.
 type scratch struct {
 	kids  []Element

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/galaxy-gtr/gtr/rules/schema/internal/tab"
 )
@@ -25,6 +26,10 @@ type stype struct {
 	enumSet string         // this step's enumeration for messages: "'a', 'b'"
 	pat     *regexp.Regexp // this step's patterns, any of which must match
 	patSet  string         // the patterns for messages: "p1' or 'p2"
+	minLen  int            // this step's minLength facet; 0 when none
+	maxLen  int            // this step's maxLength facet, when hasMax
+	hasMax  bool
+	lengths bool // this step or one it restricts has a length facet
 }
 
 func (c *compiler) simpleType(i int32) (*stype, error) {
@@ -53,6 +58,14 @@ func (c *compiler) simpleType(i int32) (*stype, error) {
 		// libxml2 normalises before checking only for types derived from
 		// string-like built-ins and lists; other primitives trim on the fly.
 		s.norm = s.root.variety == tab.List || (s.root.variety == tab.Builtin && s.root.builtin.stringLike())
+		s.minLen, s.maxLen, s.hasMax = int(x.MinLength), int(x.MaxLength), x.HasMaxLength
+		s.lengths = s.base.lengths || s.minLen > 0 || s.hasMax
+		// A length counts characters only for string types; lists count
+		// items, and other types have no length (xs:hexBinary counts
+		// octets): none of these appears in Galaxy's schemas.
+		if s.lengths && (s.root.variety != tab.Builtin || !s.root.builtin.stringLike()) {
+			return nil, fmt.Errorf("simple type %d (%q): length facets are supported on string types only", i, x.Name)
+		}
 	case tab.List:
 		if s.item, err = c.simpleType(x.Item); err != nil {
 			return nil, err
@@ -110,11 +123,16 @@ func (s *stype) describe() string {
 	return kind + " type '" + s.name + "'"
 }
 
-// check validates a value; it returns "" when the value is valid, else
-// the message.
-func (s *stype) check(v string) string {
+// check validates a value, of an attribute when attr is set, else an
+// element's text; it returns "" when the value is valid, else the
+// message.
+func (s *stype) check(v string, attr bool) string {
 	nv, f, t := s.verify(v)
 	switch f {
+	case failMinLength:
+		return lengthMessage("minLength", nv, attr, "underruns the allowed minimum", t.minLen)
+	case failMaxLength:
+		return lengthMessage("maxLength", nv, attr, "exceeds the allowed maximum", t.maxLen)
 	case failType:
 		return "'" + v + "' is not a valid value of the " + s.describe() + "."
 	case failEnum:
@@ -125,14 +143,27 @@ func (s *stype) check(v string) string {
 	return ""
 }
 
+// lengthMessage is libxml2's message for a length facet that nv fails;
+// it names the value only for an attribute.
+func lengthMessage(facet, nv string, attr bool, bound string, limit int) string {
+	n := strconv.Itoa(utf8.RuneCountInString(nv))
+	value := "The value has a length of '" + n + "'; "
+	if attr {
+		value = "The value '" + nv + "' has a length of '" + n + "'; "
+	}
+	return "[facet '" + facet + "'] " + value + "this " + bound + " length of '" + strconv.Itoa(limit) + "'."
+}
+
 // failure tells which check a value failed.
 type failure uint8
 
 const (
-	failNone    failure = iota // the value is valid
-	failType                   // not in the lexical space of the root type
-	failEnum                   // not in an enumeration facet
-	failPattern                // not matched by a pattern facet
+	failNone      failure = iota // the value is valid
+	failType                     // not in the lexical space of the root type
+	failEnum                     // not in an enumeration facet
+	failPattern                  // not matched by a pattern facet
+	failMinLength                // shorter than a minLength facet
+	failMaxLength                // longer than a maxLength facet
 )
 
 // verify validates a value without building a message, so that union
@@ -168,8 +199,21 @@ func (s *stype) verify(v string) (nv string, f failure, t *stype) {
 			return nv, failType, nil
 		}
 	}
-	// Facets, from the most derived step to the root: the first
-	// enumeration met applies; every step's patterns apply.
+	// Length facets come first, as libxml2 checks them, from the most
+	// derived step to the root; each applies.
+	if s.lengths {
+		n := utf8.RuneCountInString(nv)
+		for t := s; t.variety == tab.Restriction; t = t.base {
+			if n < t.minLen {
+				return nv, failMinLength, t
+			}
+			if t.hasMax && n > t.maxLen {
+				return nv, failMaxLength, t
+			}
+		}
+	}
+	// Then the other facets, from the most derived step to the root: the
+	// first enumeration met applies; every step's patterns apply.
 	enumDone := false
 	for t := s; t.variety == tab.Restriction; t = t.base {
 		if t.enumKey != nil && !enumDone {

@@ -33,6 +33,9 @@ type validator struct {
 	// error a changed name may take away (see [ValidateProbes]). Only
 	// the error paths look at it.
 	probes *Probes
+	// uniq is the identity-constraint scope of the element whose
+	// children are being walked; nil when it has none.
+	uniq *uniqueScope
 }
 
 // ctxEvery is how many elements the validator walks between looks at its
@@ -213,11 +216,17 @@ func (v *validator) element(e Element, d *elemDecl) {
 				return
 			}
 		}
+		outer := v.uniq
+		v.uniq = newUniqueScope(d)
 		v.children(e, ct, kids)
+		v.uniq = outer
 	case tab.Mixed:
 		kids, mark := v.childrenOf(e)
 		defer v.dropKids(mark)
+		outer := v.uniq
+		v.uniq = newUniqueScope(d)
 		v.children(e, ct, kids)
+		v.uniq = outer
 	}
 }
 
@@ -349,7 +358,7 @@ func (v *validator) value(e Element, st *stype, value, attr string) {
 		}
 		return
 	}
-	if msg := st.check(value); msg != "" {
+	if msg := st.check(value, attr != ""); msg != "" {
 		v.reportAttr(e, KindValue, attr, value, msg)
 	}
 }
@@ -442,6 +451,9 @@ func (v *validator) children(e Element, ct *ctype, kids []Element) {
 			state = ed.to
 			if ed.decl != nil {
 				v.element(c, ed.decl)
+				if v.uniq != nil {
+					v.uniqueTarget(c, ed.decl, ns, local)
+				}
 			} else {
 				v.wildcardElement(c, ed.wild, ns, local)
 			}
@@ -477,6 +489,9 @@ func (v *validator) allChildren(e Element, a *allModel, kids []Element) {
 		if ns == "" && ok && !seen[j] {
 			seen[j] = true
 			v.element(c, a.items[j].decl)
+			if v.uniq != nil {
+				v.uniqueTarget(c, a.items[j].decl, ns, local)
+			}
 		} else {
 			failed = true
 			if v.probes != nil {

@@ -105,12 +105,17 @@ func validateTool(ctx context.Context, in ValidateInput) (ValidateOutput, error)
 		out.NewestValidProfile, _, err = schema.NewestValidContext(ctx, root, nil)
 		return out, err
 	}
+	counts := map[string]int{} // errors by schema file: profiles that share a schema are validated once
 	for _, p := range schema.Profiles() {
-		errs, err := schema.ValidateContext(ctx, root, p)
-		if err != nil {
-			return ValidateOutput{}, err
+		n, ok := counts[schema.SchemaFile(p)]
+		if !ok {
+			errs, err := schema.ValidateContext(ctx, root, p)
+			if err != nil {
+				return ValidateOutput{}, err
+			}
+			n = len(errs)
+			counts[schema.SchemaFile(p)] = n
 		}
-		n := len(errs)
 		out.Profiles = append(out.Profiles, ProfileVerdict{Profile: p, Valid: n == 0, Errors: n})
 		if n == 0 {
 			out.NewestValidProfile = p

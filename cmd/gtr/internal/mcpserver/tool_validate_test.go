@@ -21,7 +21,7 @@ func TestValidateToolValid(t *testing.T) {
 	assert.Equal(t, "22.05", out.Profile)
 	assert.Equal(t, "22.05", out.Schema)
 	assert.Empty(t, out.Errors)
-	assert.Equal(t, "24.2.dev0", out.NewestValidProfile)
+	assert.Equal(t, "26.1", out.NewestValidProfile)
 	assert.Empty(t, out.Profiles)
 	assert.Equal(t, []string{"macros.xml"}, out.Imports)
 }

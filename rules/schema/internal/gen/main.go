@@ -1,6 +1,8 @@
 // Command gen writes tables_gen.go for package schema from Galaxy's tool
-// XSDs: every shared/xsd/profiles/<release>.xsd plus shared/xsd/galaxy.xsd
-// (as profile 24.2.dev0).
+// XSDs: every shared/xsd/profiles/<release>.xsd as that release's schema,
+// and for the releases without one there the stand-ins xsdgen lists
+// (shared/xsd/galaxy.xsd for 24.2, shared/xsd/dev/galaxy-dev-2026-05.xsd
+// for 25.0 to 26.1).
 //
 // Usage, from rules/schema (go generate does this):
 //

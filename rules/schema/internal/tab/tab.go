@@ -19,10 +19,13 @@ type Tables struct {
 	Attrs     []Attr     // attribute uses
 }
 
-// Profile is one Galaxy release's schema.
+// Profile is one Galaxy release's schema. Profiles whose schemas are
+// equal have equal Elems (the same entries, in the same order).
 type Profile struct {
-	Name  string  // "16.10", …, "24.1", "24.2.dev0"
-	Elems []int32 // the global element declarations, by name
+	Name    string  // the release: "16.10", …, "24.1", "24.2", …
+	Elems   []int32 // the global element declarations, by name
+	File    string  // the XSD, relative to the shared folder: "xsd/profiles/21.09.xsd"
+	StandIn string  // "" for the release's own schema, else what File is: "the upstream dev schema of about May 2026"
 }
 
 // Elem is an element declaration. Exactly one of Simple and Complex is set.
@@ -35,6 +38,18 @@ type Elem struct {
 	HasFixed bool
 	Abstract bool
 	Nillable bool
+	Uniques  []Unique // identity constraints (xs:unique), in declaration order
+}
+
+// Unique is an xs:unique identity constraint of the one form the schemas
+// use: its selector picks child elements by name ("variable|secret") and
+// its one field is an attribute of theirs ("@name"). Among the children
+// of one element so declared, no two picked ones may have equal values of
+// the attribute.
+type Unique struct {
+	Name     string   // the constraint's name, for messages
+	Children []string // the selector's element names
+	Attr     string   // the field's attribute name
 }
 
 // Content is the kind of content a complex type allows.
@@ -145,6 +160,10 @@ type Simple struct {
 	WS       Whitespace // whiteSpace facet
 	Enum     []string   // enumeration facet
 	Patterns []string   // pattern facets of this step (a value must match one)
+
+	MinLength    int32 // minLength facet, in characters; 0 when not set
+	MaxLength    int32 // maxLength facet, in characters, when HasMaxLength
+	HasMaxLength bool
 }
 
 // CompareProfiles orders Galaxy profile names by release: it returns -1, 0 or

@@ -13,6 +13,8 @@ import (
 type Schema struct {
 	Profile string
 	Data    []byte
+	File    string // where Data comes from, relative to the shared folder, with slashes
+	StandIn string // "" when Data is the release's own schema, else what it is
 }
 
 // Build resolves every schema and returns the tables, with components that
@@ -54,7 +56,7 @@ func Build(schemas []Schema) (*tab.Tables, error) {
 		Particles: []tab.Particle{{}}, Attrs: []tab.Attr{{}},
 	}, index: map[int]int32{}, particles: map[string]int32{}}
 	for i, s := range schemas {
-		p := tab.Profile{Name: s.Profile}
+		p := tab.Profile{Name: s.Profile, File: s.File, StandIn: s.StandIn}
 		for _, e := range globals[i] {
 			p.Elems = append(p.Elems, b.elem(e))
 		}
@@ -174,6 +176,9 @@ func (g *graph) signature(n any) string {
 		str(n.def)
 		str(n.fixed)
 		fmt.Fprint(&b, n.hasFixed, n.abstract, n.nillable)
+		for _, u := range n.uniques {
+			fmt.Fprintf(&b, "U%q%q%q", u.Name, u.Children, u.Attr)
+		}
 		ref(simpleOrNil(n.st))
 		ref(complexOrNil(n.ct))
 	case *gComplex:
@@ -210,6 +215,7 @@ func (g *graph) signature(n any) string {
 		for _, p := range n.patterns {
 			str(p)
 		}
+		fmt.Fprint(&b, "|", n.minLen, n.maxLen, n.hasMax)
 	}
 	return b.String()
 }
@@ -269,7 +275,7 @@ func (b *builder) elem(e *gElem) int32 {
 	i := int32(len(b.t.Elems))
 	b.index[cl] = i
 	b.t.Elems = append(b.t.Elems, tab.Elem{})
-	x := tab.Elem{Name: e.name, Default: e.def, Fixed: e.fixed, HasFixed: e.hasFixed, Abstract: e.abstract, Nillable: e.nillable}
+	x := tab.Elem{Name: e.name, Default: e.def, Fixed: e.fixed, HasFixed: e.hasFixed, Abstract: e.abstract, Nillable: e.nillable, Uniques: e.uniques}
 	if e.st != nil {
 		x.Simple = b.simple(e.st)
 	}
@@ -344,7 +350,8 @@ func (b *builder) simple(s *gSimple) int32 {
 	i := int32(len(b.t.Simple))
 	b.index[cl] = i
 	b.t.Simple = append(b.t.Simple, tab.Simple{})
-	x := tab.Simple{Name: s.name, Variety: s.variety, WS: s.ws, Enum: s.enum, Patterns: s.patterns}
+	x := tab.Simple{Name: s.name, Variety: s.variety, WS: s.ws, Enum: s.enum, Patterns: s.patterns,
+		MinLength: s.minLen, MaxLength: s.maxLen, HasMaxLength: s.hasMax}
 	if s.base != nil {
 		x.Base = b.simple(s.base)
 	}

@@ -13,38 +13,54 @@ import (
 	"github.com/galaxy-gtr/gtr/rules/schema/internal/tab"
 )
 
-// DevProfile is the profile name given to galaxy.xsd, Galaxy's dev schema
-// between the 24.1 and 24.2 releases (Galaxy's own version string then).
-const DevProfile = "24.2.dev0"
-
-// Sources lists the schemas under a shared folder: profiles/<release>.xsd
-// for each release and galaxy.xsd as DevProfile.
+// Sources lists the schemas under a shared folder, oldest release first:
+// xsd/profiles/<release>.xsd as each release's own schema, then, for each
+// release in the stand-in table without a file there, the schema that
+// stands in for it. A file read for several releases is read once.
 func Sources(shared string) ([]Schema, error) {
-	dir := filepath.Join(shared, "xsd")
-	paths, err := filepath.Glob(filepath.Join(dir, "profiles", "*.xsd"))
+	paths, err := filepath.Glob(filepath.Join(shared, "xsd", "profiles", "*.xsd"))
 	if err != nil {
 		return nil, err
 	}
 	if len(paths) == 0 {
-		return nil, fmt.Errorf("no schemas in %s", filepath.Join(dir, "profiles"))
+		return nil, fmt.Errorf("no schemas in %s", filepath.Join(shared, "xsd", "profiles"))
+	}
+	data := map[string][]byte{}
+	read := func(file string) ([]byte, error) {
+		if b, ok := data[file]; ok {
+			return b, nil
+		}
+		b, err := os.ReadFile(filepath.Join(shared, filepath.FromSlash(file)))
+		data[file] = b
+		return b, err
 	}
 	var out []Schema
-	add := func(profile, path string) error {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		out = append(out, Schema{Profile: profile, Data: data})
-		return nil
-	}
+	own := map[string]bool{}
 	for _, p := range paths {
-		if err := add(strings.TrimSuffix(filepath.Base(p), ".xsd"), p); err != nil {
+		release := strings.TrimSuffix(filepath.Base(p), ".xsd")
+		file := "xsd/profiles/" + filepath.Base(p)
+		b, err := read(file)
+		if err != nil {
 			return nil, err
 		}
+		out = append(out, Schema{Profile: release, Data: b, File: file})
+		own[release] = true
 	}
-	if err := add(DevProfile, filepath.Join(dir, "galaxy.xsd")); err != nil {
-		return nil, err
+	for _, s := range standIns {
+		// The release's own schema wins over its stand-in.
+		if own[s.release] {
+			continue
+		}
+		b, err := read(s.file)
+		if err != nil {
+			return nil, fmt.Errorf("stand-in for %s: %w", s.release, err)
+		}
+		out = append(out, Schema{Profile: s.release, Data: b, File: s.file, StandIn: s.about})
 	}
+	slices.SortStableFunc(out, func(a, b Schema) int {
+		c, _ := tab.CompareProfiles(a.Profile, b.Profile)
+		return c
+	})
 	return out, nil
 }
 
@@ -77,7 +93,12 @@ func Source(t *tab.Tables, pkg, name string) ([]byte, error) {
 	w("var %s = &tab.Tables{\n", name)
 	w("Profiles: []tab.Profile{\n")
 	for _, p := range t.Profiles {
-		w("{Name: %q, Elems: %s},\n", p.Name, ints(p.Elems))
+		var f fields
+		f.str("Name", p.Name)
+		f.raw("Elems", ints(p.Elems), true)
+		f.str("File", p.File)
+		f.str("StandIn", p.StandIn)
+		w("{%s},\n", f)
 	}
 	w("},\nElems: []tab.Elem{\n")
 	for i, e := range t.Elems[1:] {
@@ -90,6 +111,7 @@ func Source(t *tab.Tables, pkg, name string) ([]byte, error) {
 		f.bool("HasFixed", e.HasFixed)
 		f.bool("Abstract", e.Abstract)
 		f.bool("Nillable", e.Nillable)
+		f.raw("Uniques", uniquesSrc(e.Uniques), len(e.Uniques) > 0)
 		w("%d: {%s},\n", i+1, f)
 	}
 	w("},\nComplex: []tab.Complex{\n")
@@ -141,6 +163,9 @@ func Source(t *tab.Tables, pkg, name string) ([]byte, error) {
 		f.raw("WS", "tab."+[]string{"Inherit", "Preserve", "Replace", "Collapse"}[s.WS], s.WS != tab.Inherit)
 		f.raw("Enum", strs(s.Enum), len(s.Enum) > 0)
 		f.raw("Patterns", strs(s.Patterns), len(s.Patterns) > 0)
+		f.int("MinLength", s.MinLength)
+		f.int("MaxLength", s.MaxLength)
+		f.bool("HasMaxLength", s.HasMaxLength)
 		w("%d: {%s},\n", i+1, f)
 	}
 	w("},\n}\n")
@@ -188,4 +213,12 @@ func wildcardSrc(w *tab.Wildcard) string {
 	}
 	ns := slices.Clone(w.Namespaces)
 	return fmt.Sprintf("&tab.Wildcard{Namespaces: %s, Process: tab.%s}", strs(ns), []string{"Strict", "Lax", "Skip"}[w.Process])
+}
+
+func uniquesSrc(us []tab.Unique) string {
+	s := make([]string, len(us))
+	for i, u := range us {
+		s[i] = fmt.Sprintf("{Name: %q, Children: %s, Attr: %q}", u.Name, strs(u.Children), u.Attr)
+	}
+	return "[]tab.Unique{" + strings.Join(s, ", ") + "}"
 }

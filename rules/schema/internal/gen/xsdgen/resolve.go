@@ -21,6 +21,7 @@ type gElem struct {
 	hasFixed bool
 	abstract bool
 	nillable bool
+	uniques  []tab.Unique
 }
 
 type gComplex struct {
@@ -62,6 +63,9 @@ type gSimple struct {
 	ws       tab.Whitespace
 	enum     []string
 	patterns []string
+	minLen   int32
+	maxLen   int32
+	hasMax   bool
 }
 
 // builtins are the XSD built-in simple types package schema knows how to
@@ -267,8 +271,14 @@ func (r *resolver) elem(n *node) (*gElem, error) {
 				return nil, err
 			}
 			e.st = s
-		case "unique", "key", "keyref":
-			return nil, fmt.Errorf("%s: identity constraints are not supported", k.where())
+		case "unique":
+			u, err := unique(k)
+			if err != nil {
+				return nil, err
+			}
+			e.uniques = append(e.uniques, u)
+		case "key", "keyref":
+			return nil, fmt.Errorf("%s: identity constraints other than xs:unique are not supported", k.where())
 		default:
 			return nil, fmt.Errorf("%s: unexpected child of element", k.where())
 		}
@@ -785,6 +795,16 @@ func (r *resolver) restriction(d *node, base *gSimple, name string) (*gSimple, e
 			s.enum = append(s.enum, v)
 		case "pattern":
 			s.patterns = append(s.patterns, v)
+		case "minLength", "maxLength":
+			n, err := strconv.ParseInt(v, 10, 32)
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("%s: bad %s %q", k.where(), k.local, v)
+			}
+			if k.local == "minLength" {
+				s.minLen = int32(n)
+			} else {
+				s.maxLen, s.hasMax = int32(n), true
+			}
 		case "whiteSpace":
 			ws, ok := map[string]tab.Whitespace{"preserve": tab.Preserve, "replace": tab.Replace, "collapse": tab.Collapse}[v]
 			if !ok {
@@ -801,4 +821,62 @@ func (r *resolver) restriction(d *node, base *gSimple, name string) (*gSimple, e
 		return nil, fmt.Errorf("%s: restriction without base", d.where())
 	}
 	return s, nil
+}
+
+// unique converts an xs:unique of the form package schema checks: a
+// selector that is a union of child element names and one field that is
+// an attribute ("variable|secret", "@name").
+func unique(n *node) (tab.Unique, error) {
+	u := tab.Unique{}
+	name, ok := n.attr("name")
+	if !ok {
+		return u, fmt.Errorf("%s: xs:unique without a name", n.where())
+	}
+	u.Name = name
+	var selector, fields []*node
+	for _, k := range n.kids {
+		switch k.local {
+		case "selector":
+			selector = append(selector, k)
+		case "field":
+			fields = append(fields, k)
+		default:
+			return u, fmt.Errorf("%s: unexpected child of xs:unique", k.where())
+		}
+	}
+	if len(selector) != 1 || len(fields) != 1 {
+		return u, fmt.Errorf("%s: xs:unique %q: want one selector and one field (several fields are not supported)", n.where(), name)
+	}
+	for _, step := range strings.Split(selector[0].attrs["xpath"], "|") {
+		step = strings.TrimSpace(step)
+		if !isNCName(step) {
+			return u, fmt.Errorf("%s: selector %q: only child element names joined by | are supported", selector[0].where(), selector[0].attrs["xpath"])
+		}
+		u.Children = append(u.Children, step)
+	}
+	attr, ok := strings.CutPrefix(strings.TrimSpace(fields[0].attrs["xpath"]), "@")
+	if !ok || !isNCName(attr) {
+		return u, fmt.Errorf("%s: field %q: only an attribute (@name) is supported", fields[0].where(), fields[0].attrs["xpath"])
+	}
+	u.Attr = attr
+	return u, nil
+}
+
+// isNCName reports whether s is a name without a prefix, of the ASCII
+// letters, digits, '_', '-' and '.' (all the schemas use), not starting
+// with a digit, '-' or '.'.
+func isNCName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
+		case i > 0 && (c >= '0' && c <= '9' || c == '-' || c == '.'):
+		default:
+			return false
+		}
+	}
+	return true
 }
