@@ -47,7 +47,8 @@ func validAt(d *Doc, p string) bool {
 // depends on the schemas that stand in for the profiles, so it is logged.
 func TestCodemodGoldenBoundary(t *testing.T) {
 	for _, s := range codemods() {
-		next := nextProfile(t, s.From)
+		from := boundaryOf(s)
+		next := nextProfile(t, from)
 		cases, _ := filepath.Glob(filepath.Join("testdata", "steps", s.Code, "*.txtar"))
 		for _, path := range cases {
 			t.Run(s.Code+"/"+strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
@@ -74,27 +75,27 @@ func TestCodemodGoldenBoundary(t *testing.T) {
 					return NewDoc("tool.xml", files["tool.xml"], macros.Options{Files: files, NoDisk: true})
 				}
 				d := load(before)
-				ok := validAt(d, s.From)
+				ok := validAt(d, from)
 				if filepath.Base(path) == "fires.txtar" && !ok {
 					var errs []schema.Error
 					if d.View != nil {
-						errs = schema.Validate(schema.Expanded(d.View), s.From)
+						errs = schema.Validate(schema.Expanded(d.View), from)
 					}
-					t.Fatalf("the fires case does not validate at %s: %v %v", s.From, d.Err, errs)
+					t.Fatalf("the fires case does not validate at %s: %v %v", from, d.Err, errs)
 				}
 				if !ok {
 					return
 				}
 				stranded := !validAt(d, next)
 				if a.files["refused"] != "" {
-					t.Logf("refused; validates at %s; stranded at %s: %v", s.From, next, stranded)
+					t.Logf("refused; validates at %s; stranded at %s: %v", from, next, stranded)
 					return
 				}
 				d2 := load(after)
 				if !validAt(d2, next) {
 					t.Errorf("the output does not validate at %s: %v", next, schema.Validate(schema.Expanded(d2.View), next))
 				}
-				t.Logf("validates at %s; stranded at %s before the step: %v; after: validates", s.From, next, stranded)
+				t.Logf("validates at %s; stranded at %s before the step: %v; after: validates", from, next, stranded)
 			})
 		}
 	}

@@ -182,7 +182,8 @@ func (u *run) validAt(d *Doc, p string) (bool, error) {
 	if name == "" || d.View == nil {
 		return false, nil
 	}
-	k := validKey{d, name}
+	// Profiles that share a schema file share the verdict.
+	k := validKey{d, schema.SchemaFile(p)}
 	if v, ok := u.valid[k]; ok {
 		return v, nil
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/galaxy-gtr/gtr/rules/schema"
 )
 
 // minimal is the default upgrade: profile= moves only when the tool needs
@@ -107,7 +109,7 @@ func (u *run) walk() error {
 			break
 		}
 		u.take(c, s.Code)
-		u.stepsApplied = append(u.stepsApplied, s.From)
+		u.stepsApplied = append(u.stepsApplied, reached)
 		floor = reached
 	}
 	if less(u.baseline, u.reached) || !u.hasProfile && u.reached != Baseline {
@@ -141,14 +143,12 @@ func (u *run) walk() error {
 
 // codemodPast returns the first step codemod, in profile order, that
 // carries the tool past reached (toward ceiling): among those not applied
-// yet whose profile is not newer than reached, since a boundary a step is
-// written for may lie further on when a stand-in schema validates the
-// newer profiles. It returns the reasons of the steps that tried and did
+// yet whose boundary ([boundaryOf]) is not newer than reached. It returns the reasons of the steps that tried and did
 // not, "" when none applies.
 func (u *run) codemodPast(reached, ceiling string) (*Step, *candidate, string, error) {
 	var reasons []string
 	for _, s := range steps {
-		if s.Kind != KindCodemod || less(reached, s.From) || slices.Contains(u.codes, s.Code) {
+		if s.Kind != KindCodemod || less(reached, boundaryOf(s)) || slices.Contains(u.codes, s.Code) {
 			continue
 		}
 		c, reason, err := u.try(s)
@@ -199,4 +199,26 @@ func yIes(n int) string {
 		return "ies"
 	}
 	return "y"
+}
+
+// boundaryOf returns the profile a step codemod carries a tool past, as
+// the schemas here draw it: its From, unless the schema of the profile
+// after From stands in for earlier profiles too (a dev schema for several
+// releases whose own schemas are missing), in which case the boundary
+// moves back to the profile before the first of them.
+func boundaryOf(s *Step) string {
+	after := Between(s.From, Latest())
+	if len(after) == 0 {
+		return s.From
+	}
+	target := schema.SchemaFile(after[0])
+	b := s.From
+	for schema.SchemaFile(b) == target {
+		prev, ok := Below(b)
+		if !ok {
+			break
+		}
+		b = prev
+	}
+	return b
 }
