@@ -64,6 +64,7 @@ func TestUpgradeContractCorpus(t *testing.T) {
 			blocking := map[string]int{}
 			preserving := map[string]int{}
 			fixed := map[string]int{}
+			applied := map[string]int{}
 			var tools, changed, refused, errored, macroEdits int
 			for _, rel := range rels {
 				path := filepath.Join(root, rel)
@@ -101,6 +102,11 @@ func TestUpgradeContractCorpus(t *testing.T) {
 				}
 				for _, c := range res.AutoFixedCodes {
 					fixed[c]++
+				}
+				for _, c := range res.Codes {
+					if LookupStep(c) != nil {
+						applied[c]++
+					}
 				}
 				switch {
 				case res.BehaviorPreserving == nil:
@@ -187,6 +193,7 @@ func TestUpgradeContractCorpus(t *testing.T) {
 			t.Logf("%s: blocking codes: %s", mode, histogram(blocking))
 			t.Logf("%s: behavior_preserving: %s", mode, histogram(preserving))
 			t.Logf("%s: auto-fixed codes: %s", mode, histogram(fixed))
+			t.Logf("%s: steps applied (tools): %s", mode, histogram(applied))
 			t.Logf("%s: %d violations", mode, len(violations))
 			for i, v := range violations {
 				if i == 30 {
