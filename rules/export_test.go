@@ -14,3 +14,11 @@ var (
 	ExpandImporters = expandImporters
 	Declared        = declared
 )
+
+// SetXSDLintProfile makes GTR113 validate at profile ("" for the newest)
+// and returns a function restoring the previous setting.
+func SetXSDLintProfile(profile string) func() {
+	old := xsdLintProfile
+	xsdLintProfile = profile
+	return func() { xsdLintProfile = old }
+}
