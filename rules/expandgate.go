@@ -38,6 +38,11 @@ type FormatOptions struct {
 	Gates []rewrite.Gate
 	// Tree, when not nil, is the caller's parse of src, saving a parse.
 	Tree *cst.Tree
+	// View, with Tree, is the caller's expansion of Tree with Macros
+	// (what macros.ExpandTree returned, and ViewErr its error), saving an
+	// expansion; the run does not modify it.
+	View    *macros.Result
+	ViewErr error
 	// Slabs, when not nil, lends the arrays of the run's parses; see
 	// [Formatted.Release].
 	Slabs *cst.Slabs
@@ -89,6 +94,20 @@ func (f *Formatted) Imports() ([]string, map[string]*Landing, error) {
 		return nil, nil, err
 	}
 	return res.Imports, Landings(res), nil
+}
+
+// OutputView returns the parse of the output and Galaxy's expansion of
+// it, as the run made them (the expansion is made now when the gate proved
+// the views equal without it), with imports resolved as the run resolved
+// them. Both stay valid after [Formatted.Release] only when the run was
+// given no [FormatOptions.Slabs] and no [FormatOptions.Arena].
+func (f *Formatted) OutputView() (*cst.Tree, *macros.Result, error) {
+	if f.views == nil {
+		return nil, nil, errors.New("no output to expand")
+	}
+	t := f.views.parse(f.Output)
+	res, err := f.views.expand(t, f.views.opts)
+	return t, res, err
 }
 
 // Release hands the arrays of the trees the run parsed (the versions it
@@ -181,6 +200,10 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 		mo = *opts.Macros
 	}
 	views := &viewCache{file: file, opts: mo, slabs: opts.Slabs, arena: opts.Arena}
+	if opts.Tree != nil && (opts.View != nil || opts.ViewErr != nil) {
+		v := views.entry(opts.Tree)
+		v.res, v.err, v.done = opts.View, opts.ViewErr, true
+	}
 	proved := false
 	if opts.ExpansionGate {
 		x := &rewrite.Expansion{File: file, Macros: mo, Data: isPayload, Allow: allow, Parse: views.parse, Expand: views.expand, Convert: views.convert}

@@ -37,12 +37,21 @@ var detectors = []detector{
 // Applies reports whether Galaxy's behaviour code applies to the tool. A
 // code without a detector applies: nothing rules it out.
 func Applies(code string, d *Doc) bool {
+	if v, ok := d.applies[code]; ok {
+		return v
+	}
+	v := true
 	for _, det := range detectors {
 		if det.code == code {
-			return det.applies(d)
+			v = det.applies(d)
+			break
 		}
 	}
-	return true
+	if d.applies == nil {
+		d.applies = map[string]bool{}
+	}
+	d.applies[code] = v
+	return v
 }
 
 // Tripped returns the names of the catalogue's codes that apply to the

@@ -48,7 +48,10 @@ type run struct {
 	stepNotes, fixNotes                                      []string
 
 	valid map[validKey]bool
-	token *TokenBump
+	// pending is set while doc is nil because a step changed the tool's
+	// bytes and the formatting run, next, parses them.
+	pending bool
+	token   *TokenBump
 	// tried are the runtime fixes the behaviour gate tried, with the tool
 	// they were tried on, for runtimeFixes to reuse.
 	tried []triedFix
@@ -350,6 +353,32 @@ func (u *run) writeProfile() error {
 	if u.target == "" {
 		return nil
 	}
+	// An edit of the tool file alone, formatted next: the formatting run
+	// parses and expands the result, and the final gate checks the
+	// change.
+	if len(u.formatRules()) > 0 {
+		u.doc.Target = u.target
+		plan := GTR007.Plan(u.doc)
+		if len(plan.Refused) > 0 {
+			u.refuse(fmt.Sprintf("%s (%s) cannot apply: %s", GTR007.Code, GTR007.Name, joinSentences(plan.Refused)))
+			return nil
+		}
+		if inToolOnly(plan.Edits, u.file) {
+			if len(plan.Edits) == 0 {
+				return nil
+			}
+			out, err := rewrite.ApplyFiles(map[string][]byte{u.file: u.files[u.file]}, plan.Edits)
+			if err != nil {
+				u.refuse(fmt.Sprintf("%s (%s): its edits do not apply: %v", GTR007.Code, GTR007.Name, err))
+				return nil
+			}
+			u.files = maps.Clone(u.files)
+			u.files[u.file] = out[u.file]
+			u.doc, u.pending = nil, true
+			u.codes = append(u.codes, GTR007.Code)
+			return nil
+		}
+	}
 	c, reason, err := u.try(GTR007)
 	if err != nil {
 		return err
@@ -373,34 +402,71 @@ func (u *run) format() error {
 	if !u.changedSoFar() {
 		return nil
 	}
+	rs := u.formatRules()
+	if len(rs) == 0 {
+		return nil
+	}
+	mo := u.macroOptions(u.files)
+	fo := rules.FormatOptions{Macros: &mo, ExpansionGate: true, Context: u.opts.Context}
+	if !u.pending {
+		fo.Tree, fo.View, fo.ViewErr = u.doc.Tree, u.doc.View, u.doc.Err
+	}
+	res, err := rules.FormatWith(u.file, u.files[u.file], rs, fo)
+	if err != nil {
+		if rules.Fatal(err) {
+			return err
+		}
+		u.stepNotes = append(u.stepNotes, fmt.Sprintf("  formatting after the upgrade refused, the upgrade kept unformatted: %v", err))
+		return u.settle()
+	}
+	defer res.Release()
+	if bytes.Equal(res.Output, u.files[u.file]) && !u.pending {
+		return nil
+	}
+	// The run has parsed and expanded its output already.
+	t, view, err := res.OutputView()
+	if fatal(err) {
+		return err
+	}
+	u.files = maps.Clone(u.files)
+	u.files[u.file] = res.Output
+	u.doc, u.pending = docFrom(t, view, err, mo), false
+	u.codes = append(u.codes, res.Codes()...)
+	return nil
+}
+
+// formatRules returns the selected rules that format the upgraded tool.
+func (u *run) formatRules() []*rules.Rule {
 	var rs []*rules.Rule
 	for _, r := range u.opts.Rules {
 		if r != rules.GTR006 && r != rules.GTR017 && !r.Advisory() {
 			rs = append(rs, r)
 		}
 	}
-	if len(rs) == 0 {
+	return rs
+}
+
+// settle makes the doc of the current bytes when a step left it pending.
+func (u *run) settle() error {
+	if !u.pending {
 		return nil
 	}
-	mo := u.macroOptions(u.files)
-	res, err := rules.FormatWith(u.file, u.files[u.file], rs, rules.FormatOptions{Macros: &mo, ExpansionGate: true, Context: u.opts.Context, Tree: u.doc.Tree})
-	if err != nil {
-		if rules.Fatal(err) {
-			return err
-		}
-		u.stepNotes = append(u.stepNotes, fmt.Sprintf("  formatting after the upgrade refused, the upgrade kept unformatted: %v", err))
-		return nil
+	d := NewDoc(u.file, u.files[u.file], u.macroOptions(u.files))
+	if fatal(d.Err) {
+		return d.Err
 	}
-	defer res.Release()
-	if bytes.Equal(res.Output, u.files[u.file]) {
-		return nil
-	}
-	d := NewDoc(u.file, res.Output, mo)
-	u.files = maps.Clone(u.files)
-	u.files[u.file] = res.Output
-	u.doc = d
-	u.codes = append(u.codes, res.Codes()...)
+	u.doc, u.pending = d, false
 	return nil
+}
+
+// inToolOnly reports whether every edit is of the tool file.
+func inToolOnly(edits []rewrite.FileEdit, file string) bool {
+	for _, e := range edits {
+		if e.File != file {
+			return false
+		}
+	}
+	return true
 }
 
 // changedSoFar reports whether the tool or a macro file differs from the
@@ -462,6 +528,7 @@ func (u *run) gates() error {
 	again.noIdempotence = true
 	again.Macros = ma
 	again.doc = u.doc
+	again.valid = u.valid
 	res, err := Upgrade(u.file, u.files[u.file], again)
 	if err != nil {
 		if fatal(err) {

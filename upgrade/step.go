@@ -29,8 +29,9 @@ type Doc struct {
 	// whose change depends on it (GTR007 writes it).
 	Target string
 
-	opts  macros.Options
-	files map[string][]byte // the tool and its imports by name
+	opts    macros.Options
+	files   map[string][]byte // the tool and its imports by name
+	applies map[string]bool   // the detectors' verdicts, by code
 }
 
 // NewDoc parses and expands a tool. opts says how imports resolve (see
@@ -42,9 +43,16 @@ func NewDoc(file string, src []byte, opts macros.Options) *Doc {
 
 // docOf is NewDoc for a tool parsed already.
 func docOf(t *cst.Tree, opts macros.Options) *Doc {
+	view, err := macros.ExpandTree(t, opts)
+	return docFrom(t, view, err, opts)
+}
+
+// docFrom is NewDoc for a tool parsed and expanded already (view and err
+// are what macros.ExpandTree returned for t with opts).
+func docFrom(t *cst.Tree, view *macros.Result, err error, opts macros.Options) *Doc {
 	file, src := t.File(), t.Source()
 	d := &Doc{File: file, Tree: t, opts: opts}
-	d.View, d.Err = macros.ExpandTree(d.Tree, opts)
+	d.View, d.Err = view, err
 	d.files = map[string][]byte{file: src}
 	if d.View != nil {
 		d.Root = d.View.Root

@@ -48,6 +48,8 @@ type Options struct {
 
 	noIdempotence bool // the idempotence gate's own run
 	doc           *Doc // the tool parsed and expanded already, for that run
+	// valid are the verdicts of the first run, whose docs that run shares.
+	valid map[validKey]bool
 }
 
 // BaseRules is the selection an upgrade runs when none is given: GTR006,
@@ -163,7 +165,7 @@ func Upgrade(file string, src []byte, opts Options) (*Result, error) {
 	if opts.Context != nil {
 		opts.Macros.Context = opts.Context
 	}
-	u := &run{opts: opts, file: file, src: src}
+	u := &run{opts: opts, file: file, src: src, valid: opts.valid}
 	if err := u.start(); err != nil {
 		return nil, err
 	}
