@@ -80,6 +80,18 @@ func runUpgrade(e *env, args []string) int {
 		}
 		return upgrade.Outcome{File: files[i], Result: res, Err: err}
 	}, func(i int, o upgrade.Outcome) { outs[i] = o })
+	// Importers that rewrite a shared macro file differently are upgraded
+	// again over each other's changes until they agree, when they can.
+	settle := opts
+	settle.Macros = mo
+	upgrade.Converge(outs, settle, readFile)
+	if !keep {
+		for _, o := range outs {
+			if o.Result != nil {
+				o.Result.Formatted = nil
+			}
+		}
+	}
 	changes := upgrade.Consensus(outs)
 
 	write := !*check && !*diff

@@ -104,6 +104,58 @@ func TestUpgradeMacroConsensus(t *testing.T) {
 	})
 }
 
+// TestUpgradeMacroSettle runs upgrade -modernize over two tools that
+// each need a different part of their shared macro file changed (GTR010
+// lowercases the datatype of the output macro each expands): upgraded
+// again over each other's change, they agree on one macro file that
+// holds both changes, written once, with both tools.
+func TestUpgradeMacroSettle(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	tool := func(id, macro string) string {
+		return `<tool id="` + id + `" name="` + id + `" version="1.0" profile="24.1">
+    <macros>
+        <import>macros.xml</import>
+    </macros>
+    <command><![CDATA[cat '$input' > '$out']]></command>
+    <inputs>
+        <param name="input" type="data" format="txt" label="Input"/>
+    </inputs>
+    <outputs>
+        <expand macro="` + macro + `"/>
+    </outputs>
+</tool>
+`
+	}
+	mac := `<macros>
+    <xml name="out_a">
+        <data name="out" format="TXT"/>
+    </xml>
+    <xml name="out_b">
+        <data name="out" format="Tabular"/>
+    </xml>
+</macros>
+`
+	writeFiles(t, dir, map[string]string{"a.xml": tool("a", "out_a"), "b.xml": tool("b", "out_b"), "macros.xml": mac})
+	stdout, stderr, code := runGTR(t, dir, "upgrade", "-modernize", "-select", "GTR006", ".")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "upgraded macros.xml with GTR010 (2 tool(s))") {
+		t.Errorf("no macro line:\n%s", stdout)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "macros.xml"))
+	if !strings.Contains(string(got), `format="txt"`) || !strings.Contains(string(got), `format="tabular"`) {
+		t.Errorf("macros.xml does not hold both changes:\n%s", got)
+	}
+	for _, f := range []string{"a.xml", "b.xml"} {
+		b, _ := os.ReadFile(filepath.Join(dir, f))
+		if !strings.Contains(string(b), `profile="25.1"`) {
+			t.Errorf("%s not upgraded to 25.1:\n%s\n%s", f, b, stdout)
+		}
+	}
+}
+
 func sameSnapshot(a, b map[string]string) bool {
 	if len(a) != len(b) {
 		return false
