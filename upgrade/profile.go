@@ -1,10 +1,12 @@
 package upgrade
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/galaxy-gtr/gtr/rules/schema"
@@ -25,6 +27,15 @@ var galaxyProfiles = []string{
 	"25.0", "25.1",
 	"26.0", "26.1",
 }
+
+// profileIndex is the place of each listed profile in galaxyProfiles.
+var profileIndex = func() map[string]int {
+	m := make(map[string]int, len(galaxyProfiles))
+	for i, p := range galaxyProfiles {
+		m[p] = i
+	}
+	return m
+}()
 
 // Baseline is the profile Galaxy runs a tool without profile= as.
 const Baseline = "16.01"
@@ -47,6 +58,11 @@ func IsProfile(p string) bool { return slices.Contains(galaxyProfiles, p) }
 // versions need not be listed profiles. It reports false when either does
 // not read as a version (dot-separated numbers).
 func Compare(a, b string) (int, bool) {
+	if ia, ok := profileIndex[a]; ok {
+		if ib, ok := profileIndex[b]; ok {
+			return cmp.Compare(ia, ib), true
+		}
+	}
 	va, oka := version(a)
 	vb, okb := version(b)
 	if !oka || !okb {
@@ -164,12 +180,40 @@ func Placeable(declared string) (string, bool) {
 // oldest schema for the profiles before Galaxy shipped one, a dev schema
 // for releases whose schema is not available here).
 func SchemaOf(p string) (name, standIn string) {
+	if s, ok := schemas()[p]; ok {
+		return s.name, s.standIn
+	}
 	name, err := schema.Resolve(p)
 	if err != nil {
 		return "", ""
 	}
 	return name, schema.StandIn(p)
 }
+
+// schemaFile returns the schema file that validates profile p, as
+// schema.SchemaFile does, for the listed profiles from a table.
+func schemaFile(p string) string {
+	if s, ok := schemas()[p]; ok {
+		return s.file
+	}
+	return schema.SchemaFile(p)
+}
+
+type profileSchema struct{ name, standIn, file string }
+
+// schemas maps every listed profile to its schema: the upgrade asks for
+// them thousands of times a run.
+var schemas = sync.OnceValue(func() map[string]profileSchema {
+	m := make(map[string]profileSchema, len(galaxyProfiles))
+	for _, p := range galaxyProfiles {
+		name, err := schema.Resolve(p)
+		if err != nil {
+			continue
+		}
+		m[p] = profileSchema{name: name, standIn: schema.StandIn(p), file: schema.SchemaFile(p)}
+	}
+	return m
+})
 
 // Deployment is the newest profile every major public Galaxy server runs
 // (usegalaxy.org, .eu, .org.au, .fr, .ca), as polled on Snapshot. A walk

@@ -186,7 +186,7 @@ func (u *run) validAt(d *Doc, p string) (bool, error) {
 		return false, nil
 	}
 	// Profiles that share a schema file share the verdict.
-	k := validKey{d, schema.SchemaFile(p)}
+	k := validKey{d, schemaFile(p)}
 	if v, ok := u.valid[k]; ok {
 		return v, nil
 	}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/galaxy-gtr/gtr/rules/schema"
 )
 
 // minimal is the default upgrade: profile= moves only when the tool needs
@@ -211,9 +209,9 @@ func boundaryOf(s *Step) string {
 	if len(after) == 0 {
 		return s.From
 	}
-	target := schema.SchemaFile(after[0])
+	target := schemaFile(after[0])
 	b := s.From
-	for schema.SchemaFile(b) == target {
+	for schemaFile(b) == target {
 		prev, ok := Below(b)
 		if !ok {
 			break
