@@ -85,6 +85,29 @@ func (u *run) result() *Result {
 	if residual == 0 && u.placeable && less(u.baseline, r.ReachedProfile) {
 		add(fmt.Sprintf("  profile %s→%s: upgrade crosses no behaviour change that applies to this tool — behavior-preserving.", u.baseline, r.ReachedProfile))
 	}
+	// What Galaxy says of each code the upgrade stops at or crosses
+	// unfixed, with its pull request.
+	var described []string
+	describe := func(name string) {
+		c, ok := LookupCode(name)
+		if !ok || slices.Contains(described, name) {
+			return
+		}
+		described = append(described, name)
+		add(fmt.Sprintf("  %s (%s at %s): %s %s", c.Name, c.Level, c.Profile, c.Message, c.URL))
+	}
+	if u.stopNote != "" {
+		for _, name := range u.blockers {
+			describe(name)
+		}
+	}
+	if less(u.baseline, r.ReachedProfile) {
+		for _, c := range applicable {
+			if !slices.Contains(u.autoFixed, c.Name) {
+				describe(c.Name)
+			}
+		}
+	}
 	for _, n := range u.fixNotes {
 		add(n)
 	}
