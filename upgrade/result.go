@@ -80,7 +80,7 @@ func (u *run) result() *Result {
 			must = fmt.Sprintf(", %d must-fix", mustFix)
 		}
 		add(fmt.Sprintf("  profile %s→%s: %d of %d crossed Galaxy profile-behaviour change(s) apply to this tool%s (releases %s); review them (`gtr explain CODE`) before relying on this upgrade: %s.",
-			u.baseline, r.ReachedProfile, residual, len(crossed), must, releases(applicable), names(applicable, u.autoFixed)))
+			u.baseline, r.ReachedProfile, residual, len(crossed), must, releases(applicable, u.autoFixed), names(applicable, u.autoFixed)))
 	}
 	if residual == 0 && u.placeable && less(u.baseline, r.ReachedProfile) {
 		add(fmt.Sprintf("  profile %s→%s: upgrade crosses no behaviour change that applies to this tool — behavior-preserving.", u.baseline, r.ReachedProfile))
@@ -149,10 +149,10 @@ func (u *run) verdict(reached string) (crossed, applicable []Code, mustFix int) 
 	return crossed, applicable, mustFix
 }
 
-func releases(cs []Code) string {
+func releases(cs []Code, fixed []string) string {
 	var ps []string
 	for _, c := range cs {
-		if !slices.Contains(ps, c.Profile) {
+		if !slices.Contains(ps, c.Profile) && !slices.Contains(fixed, c.Name) {
 			ps = append(ps, c.Profile)
 		}
 	}
