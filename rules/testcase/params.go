@@ -100,6 +100,18 @@ type Undecided struct {
 
 func (u *Undecided) Error() string { return u.Why }
 
+// GalaxyRaises reports whether Galaxy itself raises on the construct (its
+// validation cannot run), as opposed to gtr not modelling it: the
+// messages of the constructs Galaxy raises on say so.
+func (u *Undecided) GalaxyRaises() bool {
+	for _, s := range []string{"(Galaxy raises)", "(ParameterDefinitionError)", "Invalid conditional test value", "Galaxy cannot build", "is no integer", "is no number"} {
+		if strings.Contains(u.Why, s) {
+			return true
+		}
+	}
+	return false
+}
+
 func undecided(el *macros.Element, format string, args ...any) *Undecided {
 	return &Undecided{El: el, Why: fmt.Sprintf(format, args...)}
 }

@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -18,14 +19,16 @@ var TestsCaseValidation = &lint.Check{
 	Cite:    "https://docs.galaxyproject.org/en/latest/dev/schema.html#tool-tests-test-param",
 	Since:   "0.6.0",
 	Doc: lint.Doc{
-		What: "Reports a <param> of a <test> — directly inside it or inside its <conditional>, <section> " +
-			"and <repeat> elements — whose name (its last |-separated part) is not the name of any " +
-			"parameter, conditional, section or repeat of the tool's inputs (a parameter without a name " +
-			"is named after its argument, as Galaxy names it: --min-len is min_len). Galaxy's test case " +
-			"validation, which reads every test as the newest profile does, matches each test parameter " +
-			"to a path of the tool's inputs ending in such a name and rejects the test with \"Invalid " +
-			"parameter name found\" when there is none. gtr reports only this part of that validation, " +
-			"where the answer depends on names alone, so that it never reports a test Galaxy accepts.",
+		What: "Runs Galaxy's test case validation (validate_test_cases_for_tool_source with the latest profile, " +
+			"as the TestsCaseValidation linter does; rules/testcase models it natively) on every <test>: each test " +
+			"parameter, named by its path through the test's <conditional>, <section> and <repeat> elements (cond|x, " +
+			"r_0|y), is merged into a tool state along the tool's parameter model and validated: a name that places " +
+			"nowhere (Invalid parameter name found), a select value that is no option value, a boolean value that is " +
+			"no boolean word, a column that is no integer, a required input the test does not set. Each problem is " +
+			"reported at the test <param> at fault (at the <test> for an input it must set). When Galaxy itself " +
+			"raises (its parameter model cannot be built, a test value cannot be converted) the finding says that " +
+			"the test cases cannot be validated; constructs gtr does not model (values=, drill-downs from files) " +
+			"are not reported.",
 		Why: "A test parameter Galaxy cannot place is dropped by older Galaxy releases (the test runs on " +
 			"defaults) and makes the test fail to load on a modern profile; Galaxy's TestsCaseValidation " +
 			"linter warns below profile 24.2 and reports an error from it.",
@@ -36,24 +39,36 @@ var TestsCaseValidation = &lint.Check{
 		if !c.ToolTypeIn(lint.TestsTypes...) || c.Partial() {
 			return
 		}
-		tests := testCases(c)
-		if len(tests) == 0 {
+		if len(testCases(c)) == 0 {
 			return
 		}
-		known := toolInputNames(c)
-		for i, test := range tests {
-			for _, p := range testcase.Params(test) {
-				full := lint.Get(p, "name")
-				if full == "" {
-					continue
+		results, err := testcase.Check(c.Root)
+		if err != nil {
+			// Galaxy's linter reports that it cannot validate; a construct
+			// gtr does not model is not reported.
+			var u *testcase.Undecided
+			if errors.As(err, &u) && u.GalaxyRaises() {
+				el := u.El
+				if el == nil {
+					el = c.Root
 				}
-				leaf := full[strings.LastIndex(full, "|")+1:]
-				if known[leaf] {
-					continue
+				c.Report("", el, "Serious problem parsing tool source or tests - cannot validate test cases: "+u.Why+".",
+					"Fix the parameter or test value named, so that Galaxy's test case validation can read the tool and its tests.")
+			}
+			return
+		}
+		for i, r := range results {
+			for _, p := range r.Problems {
+				el := p.El
+				if el == nil {
+					el = r.Test
 				}
-				c.ReportAttr("", p, "name",
-					fmt.Sprintf("Test %d: test parameter %s names no input of the tool, so Galaxy's test case validation rejects the test (Invalid parameter name found) and it won't run on a modern Galaxy tool profile version.", i+1, full),
-					"Name a parameter of the tool's inputs, qualified with its conditionals, sections and repeats (cond|param), or remove the <param>.")
+				msg := fmt.Sprintf("Test %d: failed to validate test parameters against inputs - tests won't run on a modern Galaxy tool profile version. Validation error is [%s: %s]", i+1, p.Path, p.Msg)
+				c.ReportAttr("", el, "value", msg, "Give the test parameter a value the input accepts (a select's option value, an integer column, true/false for a boolean), or set the input the test must set.")
+			}
+			for _, in := range r.Unhandled {
+				msg := fmt.Sprintf("Test %d: test parameter %s names no input of the tool, so Galaxy's test case validation rejects the test (Invalid parameter name found) and it won't run on a modern Galaxy tool profile version.", i+1, in.Name)
+				c.ReportAttr("", in.El, "name", msg, "Name a parameter of the tool's inputs, qualified with its conditionals, sections and repeats (cond|param), or remove the <param>.")
 			}
 		}
 	},
