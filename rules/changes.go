@@ -327,11 +327,13 @@ func acceptQualifiedTestParam(before, after *macros.Element, name string) bool {
 
 // qualifyMemo remembers testcase.Qualify for the last views it was asked
 // about: the gate asks once per renamed parameter, of the same view.
+// Entries are keyed as testcase keys its own memo (testcase.KeyOf), since
+// a view's memory may be reused for another file's.
 type qualifyMemo struct {
 	mu      sync.Mutex
 	entries [4]struct {
-		root *macros.Element
-		res  []testcase.Rename
+		key testcase.ViewKey
+		res []testcase.Rename
 	}
 	next int
 }
@@ -339,9 +341,10 @@ type qualifyMemo struct {
 var qualified qualifyMemo
 
 func (m *qualifyMemo) of(root *macros.Element) []testcase.Rename {
+	key := testcase.KeyOf(root)
 	m.mu.Lock()
 	for _, e := range m.entries {
-		if e.root == root {
+		if e.key == key {
 			m.mu.Unlock()
 			return e.res
 		}
@@ -349,7 +352,7 @@ func (m *qualifyMemo) of(root *macros.Element) []testcase.Rename {
 	m.mu.Unlock()
 	res := testcase.Qualify(root)
 	m.mu.Lock()
-	m.entries[m.next].root, m.entries[m.next].res = root, res
+	m.entries[m.next].key, m.entries[m.next].res = key, res
 	m.next = (m.next + 1) % len(m.entries)
 	m.mu.Unlock()
 	return res

@@ -3,6 +3,7 @@ package testcase
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 )
@@ -121,6 +122,61 @@ func undecided(el *macros.Element, format string, args ...any) *Undecided {
 // any), as factory.py's input_models_for_tool_source builds them. A tool
 // without <inputs> has none.
 func Model(root *macros.Element) ([]*Param, error) {
+	return models.of(root)
+}
+
+// modelMemo remembers the models of the last views asked about: GTR101,
+// GTR096 and the 24.2 detector each build the model of one view. Views
+// are not modified once expanded, and a model is only read. A view in an
+// arena ([macros.Arena]) may be reset and its memory reused for another
+// file's: an entry is taken only for the same root element of the same
+// file, span and number of children ([ViewKey]).
+type modelMemo struct {
+	mu      sync.Mutex
+	entries [4]struct {
+		key    ViewKey
+		params []*Param
+		err    error
+	}
+	next int
+}
+
+// ViewKey identifies an expanded view for memos that outlive it: its root
+// element, where that is written and how many children it has.
+type ViewKey struct {
+	root *macros.Element
+	loc  macros.Loc
+	kids int
+}
+
+// KeyOf returns the key of the view rooted at root.
+func KeyOf(root *macros.Element) ViewKey {
+	return ViewKey{root: root, loc: root.Loc, kids: len(root.Children)}
+}
+
+var models modelMemo
+
+func (m *modelMemo) of(root *macros.Element) ([]*Param, error) {
+	key := KeyOf(root)
+	m.mu.Lock()
+	for _, e := range m.entries {
+		if e.key == key {
+			m.mu.Unlock()
+			return e.params, e.err
+		}
+	}
+	m.mu.Unlock()
+	params, err := buildModel(root)
+	m.mu.Lock()
+	e := &m.entries[m.next]
+	e.key, e.params, e.err = key, params, err
+	m.next = (m.next + 1) % len(m.entries)
+	m.mu.Unlock()
+	return params, err
+}
+
+// buildModel is Model without the memo.
+func buildModel(root *macros.Element) ([]*Param, error) {
 	var inputs *macros.Element
 	for c := range root.Elements() {
 		if c.Tag == "inputs" {
