@@ -77,7 +77,7 @@ func runBumpVersionSuffix(e *env, args []string) int {
 			tools = append(tools, toolversion.Tool{File: path, Src: s.src, Tree: s.tree})
 		}
 	}
-	imp := &importerIndex{run: tools, opts: mo, found: map[string][]toolversion.Tool{}}
+	imp := &importerIndex{run: tools, opts: mo, found: map[string][]toolversion.Tool{}, imports: map[string][]string{}}
 	opts := toolversion.BumpOptions{Macros: mo, PerTool: *scope == "per-tool", Importers: imp.of}
 	var results []*toolversion.Bumped
 	lifted := map[string]*toolversion.Bumped{} // tool → the bump of a macro file that lifts it
@@ -154,11 +154,13 @@ func bumpedLine(r *toolversion.Bumped, check bool) string {
 }
 
 // importerIndex finds the tools that import a macro file: those of the
-// run and those of the file's directory.
+// run and those of the file's directory. Each tool is expanded once, for
+// the files it imports.
 type importerIndex struct {
-	run   []toolversion.Tool
-	opts  macros.Options
-	found map[string][]toolversion.Tool // by cleaned macro file path
+	run     []toolversion.Tool
+	opts    macros.Options
+	found   map[string][]toolversion.Tool // by cleaned macro file path
+	imports map[string][]string           // by tool path: the cleaned paths it imports
 }
 
 // of returns the tools importing the macro file at path, the run's first,
@@ -170,12 +172,25 @@ func (x *importerIndex) of(path string) ([]toolversion.Tool, error) {
 	}
 	var out []toolversion.Tool
 	for _, t := range append(slices.Clone(x.run), siblingTools(filepath.Dir(path), x.run)...) {
-		view, err := macros.ExpandTree(t.Tree, x.opts)
-		if err != nil || !slices.ContainsFunc(view.Imports, func(p string) bool { return filepath.Clean(p) == key }) {
-			continue
+		if slices.Contains(x.importsOf(t), key) {
+			out = append(out, t)
 		}
-		out = append(out, t)
 	}
 	x.found[key] = out
 	return out, nil
+}
+
+// importsOf returns the cleaned paths of the macro files t imports.
+func (x *importerIndex) importsOf(t toolversion.Tool) []string {
+	if imps, ok := x.imports[t.File]; ok {
+		return imps
+	}
+	var imps []string
+	if view, err := macros.ExpandTree(t.Tree, x.opts); err == nil {
+		for _, p := range view.Imports {
+			imps = append(imps, filepath.Clean(p))
+		}
+	}
+	x.imports[t.File] = imps
+	return imps
 }

@@ -254,13 +254,20 @@ func siblingTools(dir string, run []toolversion.Tool) []toolversion.Tool {
 	if err != nil {
 		return nil
 	}
+	cwd := workDir()
+	inRun := map[string]bool{}
+	for _, t := range run {
+		if filepath.Dir(absPath(cwd, t.File)) == absPath(cwd, dir) {
+			inRun[absPath(cwd, t.File)] = true
+		}
+	}
 	var out []toolversion.Tool
 	for _, ent := range entries {
 		if ent.IsDir() || filepath.Ext(ent.Name()) != ".xml" {
 			continue
 		}
 		path := filepath.Join(dir, ent.Name())
-		if slices.ContainsFunc(run, func(t toolversion.Tool) bool { return sameFile(t.File, path) }) {
+		if inRun[absPath(cwd, path)] {
 			continue
 		}
 		s, fe := load(path)
@@ -270,16 +277,6 @@ func siblingTools(dir string, run []toolversion.Tool) []toolversion.Tool {
 		out = append(out, toolversion.Tool{File: path, Src: s.src, Tree: s.tree})
 	}
 	return out
-}
-
-// sameFile reports whether two paths name the same file.
-func sameFile(a, b string) bool {
-	if filepath.Clean(a) == filepath.Clean(b) {
-		return true
-	}
-	sa, errA := os.Stat(a)
-	sb, errB := os.Stat(b)
-	return errA == nil && errB == nil && os.SameFile(sa, sb)
 }
 
 // sortedKeys returns the keys of m in order.
