@@ -132,6 +132,10 @@ func Match(tok string) ([]*Rule, error) {
 	if len(out) > 0 {
 		return out, nil
 	}
+	if r := LookupCommand(t); r != nil {
+		return nil, &UnknownError{What: "rule code or planemo linter", Name: tok,
+			Hint: r.Code + " is applied only by the dedicated `" + commandApplying[r.Code] + "` command"}
+	}
 	return nil, &UnknownError{What: "rule code or planemo linter", Name: tok, Suggestion: closest(t, selectableNames())}
 }
 

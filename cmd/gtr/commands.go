@@ -36,6 +36,13 @@ gtr formats, lints and refactors Galaxy tool XML. It edits files through a
 lossless syntax tree, so every byte it does not mean to change stays as it was.`,
 	subcommands: []*command{
 		{
+			name:    "bump-version-suffix",
+			summary: "raise the +galaxy<N> suffix of tools' versions by one",
+			usage:   "[-scope suite|per-tool] [-check] [-backup] PATH...",
+			doc:     bumpVersionSuffixDoc,
+			run:     runBumpVersionSuffix,
+		},
+		{
 			name:    "check",
 			summary: "report what the rules find, changing nothing",
 			usage:   "[-strict] [-q] [-output-format text|json|github|sarif] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] PATH...",
@@ -114,6 +121,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			run:     runMCP,
 		},
 		{
+			name:    "normalize-macros",
+			summary: "lower-case the datatype names written in macro files",
+			usage:   "[-check] [-backup] PATH...",
+			doc:     normalizeMacrosDoc,
+			run:     runNormalizeMacros,
+		},
+		{
 			name:    "rules",
 			summary: "list the rules",
 			usage:   "[-include-upgrade] [-planemo] [-output-format text|json]",
@@ -126,6 +140,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			usage:   "",
 			doc:     rulesetsDoc,
 			run:     runRulesets,
+		},
+		{
+			name:    "tokenize-version",
+			summary: "factor a literal version into @TOOL_VERSION@ and @VERSION_SUFFIX@",
+			usage:   "[-check] [-macros-file NAME | -adopt-suffix] [-backup] PATH...",
+			doc:     tokenizeVersionDoc,
+			run:     runTokenizeVersion,
 		},
 		{
 			name:    "upgrade",

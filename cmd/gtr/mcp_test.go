@@ -88,7 +88,7 @@ func TestMCPStdio(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if want := []string{"check_tool", "expand_tool", "format_tool", "list_rules", "list_rulesets", "upgrade_tool", "validate_tool", "version"}; !slices.Equal(names, want) {
+	if want := []string{"check_tool", "expand_tool", "format_tool", "list_rules", "list_rulesets", "tokenize_version_tool", "upgrade_tool", "validate_tool", "version"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 

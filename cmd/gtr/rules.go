@@ -22,7 +22,8 @@ the documentation.
 
 -include-upgrade also lists the steps that only "gtr upgrade" applies
 (family upgrade, in no ruleset): GTR007 and the step codemods and
-runtime-gated fixes.
+runtime-gated fixes; and the rules only a dedicated command applies
+(in no ruleset): GTR094, "gtr tokenize-version".
 
 -planemo prints instead the parity table of Galaxy's tool linters (the
 classes planemo lint runs), one line each:
@@ -129,6 +130,7 @@ func listedRules(upgradeSteps bool) []*rules.Rule {
 		for _, s := range upgrade.Steps() {
 			out = append(out, s.Rule())
 		}
+		out = append(out, rules.Commands...)
 	}
 	return out
 }
@@ -180,7 +182,8 @@ Explain prints the documentation of the rules that CODE names: what the
 rule does, why, an example, how safe its fix is, and the Galaxy or IUC
 reference. CODE may be a rule code (GTR001), a partition half (GTR018.1),
 a parent code (GTR018, which explains both halves), a planemo linter
-name, an upgrade step (GTR007) or one of Galaxy's behaviour codes
+name, an upgrade step (GTR007), a rule only a dedicated command applies
+(GTR094, tokenize-version) or one of Galaxy's behaviour codes
 (16_04_fix_interpreter: Galaxy's description, its level and profile, and
 what an upgrade does about it), in any case. Several CODEs may be given.`
 
@@ -197,6 +200,10 @@ func runExplain(e *env, args []string) int {
 	for _, c := range codes {
 		if s := upgrade.LookupStep(c); s != nil {
 			texts = append(texts, explainText(s.Rule()))
+			continue
+		}
+		if r := rules.LookupCommand(c); r != nil {
+			texts = append(texts, explainText(r))
 			continue
 		}
 		if bc, ok := upgrade.LookupCode(c); ok {

@@ -23,9 +23,11 @@ import (
 //	...         # expected standard output; empty when absent
 //	-- stderr --
 //	...         # expected standard error; empty when absent
+//	-- want/tool.xml --
+//	...         # expected content of tool.xml after the run
 //
-// Arguments are split on spaces. "go test -update" rewrites stdout and
-// stderr from the actual output.
+// Arguments are split on spaces. "go test -update" rewrites stdout,
+// stderr and the want/ files from the actual output.
 func TestScripts(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("..", "..", "testdata", "cli", "*.txtar"))
 	if err != nil || len(paths) == 0 {
@@ -67,7 +69,12 @@ func runScript(t *testing.T, path string) {
 		t.Fatal("script has no gtr command line")
 	}
 	want := map[string]string{}
+	var after []string // the files whose content after the run is checked
 	for _, f := range ar.files {
+		if name, ok := strings.CutPrefix(f.name, "want/"); ok {
+			after = append(after, name)
+			continue
+		}
 		switch f.name {
 		case "stdout", "stderr":
 			want[f.name] = string(f.data)
@@ -89,9 +96,20 @@ func runScript(t *testing.T, path string) {
 	if code != wantCode {
 		t.Errorf("exit code %d, want %d", code, wantCode)
 	}
+	got := map[string]string{}
+	for _, name := range after {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+		if err != nil {
+			t.Errorf("want/%s: %v", name, err)
+		}
+		got[name] = string(b)
+	}
 	if *update {
 		ar.setFile("stdout", stdout)
 		ar.setFile("stderr", stderr)
+		for _, name := range after {
+			ar.setFile("want/"+name, got[name])
+		}
 		if err := os.WriteFile(path, ar.format(), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -102,6 +120,11 @@ func runScript(t *testing.T, path string) {
 	}
 	if stderr != want["stderr"] {
 		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want["stderr"])
+	}
+	for _, f := range ar.files {
+		if name, ok := strings.CutPrefix(f.name, "want/"); ok && got[name] != string(f.data) {
+			t.Errorf("%s after the run:\n%s\nwant:\n%s", name, got[name], f.data)
+		}
 	}
 }
 

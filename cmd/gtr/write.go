@@ -94,6 +94,7 @@ type fileChange struct {
 	old    []byte // the bytes it replaces, for the backup
 	data   []byte
 	remove bool
+	create bool // path does not exist yet: it is created (mode 0644), with no backup
 }
 
 // writeAll makes changes as one transaction: every new file, and with
@@ -101,7 +102,7 @@ type fileChange struct {
 // temporary file in its directory and synced first; only when all are
 // written are they renamed into place (and files to remove removed). On
 // a failure before the renames nothing is changed and the temporary files
-// are removed. Modes follow the files replaced.
+// are removed. Modes follow the files replaced; a file created gets 0644.
 func writeAll(changes []fileChange, backup string) (err error) {
 	type staged struct{ tmp, path string }
 	var temps []staged
@@ -137,6 +138,15 @@ func writeAll(changes []fileChange, backup string) (err error) {
 		return tmp.Close()
 	}
 	for _, c := range changes {
+		if c.create {
+			if _, err := os.Lstat(c.path); err == nil {
+				return fmt.Errorf("%s: %w", c.path, fs.ErrExist)
+			}
+			if err := stage(c.path, c.data, 0o644); err != nil {
+				return err
+			}
+			continue
+		}
 		target, err := filepath.EvalSymlinks(c.path)
 		if err != nil {
 			return err

@@ -56,6 +56,8 @@ Nothing is written to disk: apply a returned "formatted" text yourself.
   the imports read and, with provenance, where every element and attribute came from.
 - validate_tool: validate the expanded tool against Galaxy's schema at its profile; each
   error points at the file and line to fix (a macro file too), with newest_valid_profile.
+- tokenize_version_tool: factor a literal version into @TOOL_VERSION@/@VERSION_SUFFIX@ (through
+  the macros passed), kept only when Galaxy's expanded view is unchanged.
 - list_rules / list_rulesets: what each code means and which rules a ruleset runs.
 - version: which gtr binary is serving, and the digest of its rule set.
 
@@ -116,6 +118,7 @@ var tools = []func(*host){
 	addFormatTool,
 	addListRules,
 	addListRulesets,
+	addTokenizeVersionTool,
 	addUpgradeTool,
 	addValidateTool,
 	addVersion,

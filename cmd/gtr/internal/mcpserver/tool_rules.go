@@ -15,7 +15,7 @@ func cstParse(src []byte) *cst.Tree { return cst.Parse("tool.xml", src) }
 
 // ListRulesInput is list_rules' input.
 type ListRulesInput struct {
-	IncludeUpgrade bool `json:"include_upgrade,omitempty" jsonschema:"also list the steps only upgrade_tool applies (family upgrade, in no ruleset)"`
+	IncludeUpgrade bool `json:"include_upgrade,omitempty" jsonschema:"also list the steps only upgrade_tool applies (family upgrade, in no ruleset) and the rules only a dedicated tool applies (GTR094: tokenize_version_tool)"`
 }
 
 // RuleInfo describes one rule.
@@ -53,6 +53,7 @@ func addListRules(h *host) {
 			for _, s := range upgrade.Steps() {
 				rs = append(rs, s.Rule())
 			}
+			rs = append(rs, rules.Commands...)
 		}
 		for _, r := range rs {
 			out.Rules = append(out.Rules, RuleInfo{
