@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -77,6 +78,7 @@ func runCheck(e *env, args []string) int {
 	quiet := fs.Bool("q", false, "leave out the findings; print only errors and the summary (text output)")
 	format := fs.String("output-format", "text", "print results as `FORMAT`: text, json, github (workflow annotations) or sarif (SARIF 2.1.0)")
 	sel := addSelectionFlags(fs)
+	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -88,16 +90,23 @@ func runCheck(e *env, args []string) int {
 		}
 		return e.usageError("%s (want %s)", msg, strings.Join(outputFormats, ", "))
 	}
-	rs, code, ok := sel.resolve(e)
+	set, code, ok := e.settings(rf, sel, config.ModeRules, nil, nil)
 	if !ok {
 		return code
 	}
-	rules.Prepare(rs)
-	if code, ok := e.checkPaths(paths); !ok {
+	stdin := isStdin(paths)
+	if stdin {
+		if code, ok := e.checkStdinPath(set, *rf.stdinName); !ok {
+			return code
+		}
+	} else if code, ok := e.checkRoots(set, paths); !ok {
 		return code
 	}
-	tuneBatch()
-	files := startWalk(paths)
+	rs := set.split().fix // the rules of the working directory, for the JSON report's list
+	if all, err := set.rulesFor(filepath.Join(set.cwd, "-")); err == nil {
+		rs = all
+	}
+	rules.Prepare(rs)
 
 	var rep checkReporter
 	switch *format {
@@ -138,16 +147,43 @@ func runCheck(e *env, args []string) int {
 		rep.file(r)
 	}
 	mo := &macros.Options{Cache: macros.NewCache(), MaxExpansion: *sel.maxExpansion} // one cache: imports are parsed once per run
-	lender := newMemoryLender()
-	forEachWalked(files, func(path string) *checkResult {
-		mem := lender.borrow()
-		defer lender.giveBack(mem)
-		return checkFile(path, rs, mo, *format != "text", mem)
-	}, func(walkErrs []error) {
-		for _, fe := range walkErrors(walkErrs) {
-			tally(&checkResult{path: fe.path, err: fe})
+	if stdin {
+		r, code, ok := e.checkStdin(set, *rf.stdinName, mo, *format != "text")
+		if !ok {
+			return code
 		}
-	}, tally)
+		tally(r)
+	} else {
+		tuneBatch()
+		files := startWalkWith(paths, set.walkOptions())
+		files.prog = e.startProgress(*rf.noProgress, files.count)
+		lender := newMemoryLender()
+		bad := false
+		forEachWalked(files, func(path string) *checkResult {
+			mem := lender.borrow()
+			defer lender.giveBack(mem)
+			frs, err := set.rulesFor(path)
+			if err != nil {
+				return &checkResult{path: path, err: &fileError{path: path, msg: err.Error()}}
+			}
+			return checkFile(path, frs, mo, *format != "text", mem)
+		}, func(walkErrs []error) {
+			if walkErrs, bad = e.splitWalkErrors(walkErrs); bad {
+				return
+			}
+			for _, fe := range walkErrors(walkErrs) {
+				tally(&checkResult{path: fe.path, err: fe})
+			}
+		}, func(r *checkResult) {
+			if !bad {
+				tally(r)
+			}
+		})
+		files.prog.stop()
+		if bad {
+			return exitError
+		}
+	}
 	rep.finish(n)
 
 	if n.errored > 0 || n.fixable > 0 || *strict && n.advisory > 0 {
@@ -162,6 +198,12 @@ func runCheck(e *env, args []string) int {
 // out: the result holds strings, spans and positions only.
 func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool, mem workerMemory) *checkResult {
 	s, fe := loadShared(path, mo.Cache, mem.slabs)
+	return checkLoaded(path, s, fe, rs, mo, full, mem)
+}
+
+// checkLoaded is checkFile for a file loaded already (s and fe as
+// loadShared returns them).
+func checkLoaded(path string, s *source, fe *fileError, rs []*rules.Rule, mo *macros.Options, full bool, mem workerMemory) *checkResult {
 	r := &checkResult{path: path, src: s, err: fe}
 	if fe == nil && s.kind != 0 {
 		// Imports resolve from disk next to the tool, so that rules that

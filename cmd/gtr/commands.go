@@ -43,6 +43,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			run:     runCheck,
 		},
 		{
+			name:    "config",
+			summary: "print the settings that apply to a path and where each was set",
+			usage:   "[-config FILE] [-ruleset NAME] [-select CODE] [-ignore CODE] [-exclude GLOB] [PATH]",
+			doc:     configDoc,
+			run:     runConfig,
+		},
+		{
 			name:    "debug",
 			summary: "show how gtr parses files",
 			usage:   "<command> [arguments]",

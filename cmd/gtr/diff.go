@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules"
 )
@@ -41,6 +42,7 @@ func runDiff(e *env, args []string) int {
 	fs := e.flagSet()
 	base := fs.String("base", "", "consider only files changed since git revision `GITREF` (and untracked files)")
 	sel := addSelectionFlags(fs)
+	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -48,14 +50,25 @@ func runDiff(e *env, args []string) int {
 	if len(paths) == 0 && *base != "" {
 		paths = []string{"."}
 	}
-	rs, code, ok := sel.resolve(e)
+	set, code, ok := e.settings(rf, sel, config.ModeRules, nil, nil)
 	if !ok {
 		return code
 	}
-	rules.Prepare(rs)
-	files, walkErrs, code, ok := e.targets(paths)
-	if !ok {
+	if isStdin(paths) {
+		if *base != "" {
+			return e.usageError("-base cannot be used with - (standard input)")
+		}
+		return e.diffStdin(set, *rf.stdinName)
+	}
+	if code, ok := e.checkRoots(set, paths); !ok {
 		return code
+	}
+	split := set.split()
+	rules.Prepare(split.fix)
+	files, walkErrs := walkFiles(paths, set.walkOptions())
+	walkErrs, bad := e.splitWalkErrors(walkErrs)
+	if bad {
+		return exitError
 	}
 	if *base != "" {
 		changed, err := gitChanged(*base, paths)
@@ -68,14 +81,15 @@ func runDiff(e *env, args []string) int {
 	}
 
 	code = exitOK
-	for _, fe := range walkErrs {
+	for _, fe := range walkErrors(walkErrs) {
 		e.reportFileError(fe)
 		code = exitFindings
 	}
 	cwd, _ := os.Getwd()
-	split := splitRules(rs)
-	split.maxExpansion = *sel.maxExpansion
-	results := rewriteAll(files, split, true)
+	w := walkOf(files)
+	w.prog = e.startProgress(*rf.noProgress, w.count)
+	_, results := rewriteWalk(w, split, true)
+	w.prog.stop()
 	forEachOrdered(len(files), func(i int) rewriteResult {
 		return results[i]
 	}, func(i int, r rewriteResult) {
@@ -89,6 +103,24 @@ func runDiff(e *env, args []string) int {
 		}
 	})
 	return code
+}
+
+// diffStdin prints the diff format would make to standard input, named
+// as -stdin-filename (else "-").
+func (e *env) diffStdin(set *runSettings, name string) int {
+	r, code, ok := e.rewriteStdin(set, name)
+	if !ok {
+		return code
+	}
+	switch {
+	case r.err != nil:
+		e.reportFileError(r.err)
+		return exitFindings
+	case r.changed:
+		e.printDiff(diffText(displayPath(set.cwd, stdinName(name)), r.src.src, r.out))
+		return exitFindings
+	}
+	return exitOK
 }
 
 // diffText returns the unified diff between a and b for the file called

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
 	"github.com/galaxy-gtr/gtr/rules"
 )
 
@@ -61,20 +62,27 @@ func runFormat(e *env, args []string) int {
 	backup := fs.Bool("backup", false, "copy each file to FILE.bak before rewriting it")
 	quiet := fs.Bool("q", false, "leave out the per-file lines; print only errors and the summary")
 	sel := addSelectionFlags(fs)
+	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
 	}
-	rs, code, ok := sel.resolve(e)
+	set, code, ok := e.settings(rf, sel, config.ModeRules, nil, nil)
 	if !ok {
 		return code
 	}
-	rules.Prepare(rs)
-	if code, ok := e.checkPaths(paths); !ok {
+	if isStdin(paths) {
+		return e.formatStdin(set, *rf.stdinName, *check, *diff)
+	}
+	if code, ok := e.checkRoots(set, paths); !ok {
 		return code
 	}
+	split := set.split()
+	rules.Prepare(split.fix)
 	// Files are formatted as the walk finds them.
-	w := startWalk(paths)
+	w := startWalkWith(paths, set.walkOptions())
+	w.prog = e.startProgress(*rf.noProgress, w.count)
+	defer w.prog.stop()
 
 	write := !*check && !*diff
 	// With -diff, standard output holds only the patch.
@@ -83,11 +91,14 @@ func runFormat(e *env, args []string) int {
 		status = e.stderr
 	}
 	cwd, _ := os.Getwd()
-	split := splitRules(rs)
-	split.maxExpansion = *sel.maxExpansion
 	var n formatCounts
 	files, results := rewriteWalk(w, split, !*check)
+	w.prog.stop()
 	walkErrs, _ := w.ended()
+	walkErrs, bad := e.splitWalkErrors(walkErrs)
+	if bad {
+		return exitError
+	}
 	for _, fe := range walkErrors(walkErrs) {
 		e.reportFileError(fe)
 		n.errored++

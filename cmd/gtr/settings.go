@@ -1,0 +1,231 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/pathmatch"
+	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules"
+)
+
+// runFlags are the flags of the commands that walk files, beside the
+// selection: the config file, excludes, standard input and progress.
+type runFlags struct {
+	config     *string
+	exclude    listFlag
+	stdinName  *string
+	noProgress *bool
+}
+
+// addRunFlags adds the run flags to fs; stdin adds -stdin-filename, for
+// the commands that read "-".
+func addRunFlags(fs *flag.FlagSet, stdin bool) *runFlags {
+	f := &runFlags{}
+	f.config = fs.String("config", "", "read settings from config file `FILE` for every path, instead of the nearest gtr.toml or .gtr.toml")
+	fs.Var(&f.exclude, "exclude", "leave out files and directories `GLOB` matches (a .gitignore pattern relative to the\ncurrent directory); repeatable; added to the config file's exclude; a PATH\nnamed on the command line is never left out")
+	f.noProgress = fs.Bool("no-progress", false, "print no progress on standard error (it is printed only to a terminal)")
+	empty := ""
+	f.stdinName = &empty
+	if stdin {
+		f.stdinName = fs.String("stdin-filename", "", "with PATH -, the file name standard input stands for: used in messages, to find\nthe config file and to resolve <import>s relative to it")
+	}
+	return f
+}
+
+// runSettings are what a command's files are processed with: the config
+// files, the selection layers and the excludes.
+type runSettings struct {
+	cwd          string
+	finder       *config.Finder
+	resolver     *config.Resolver
+	exclude      *pathmatch.List // -exclude; nil for none
+	maxExpansion int
+
+	mu     sync.Mutex
+	splits map[string]ruleSplit // by the resolver's key
+}
+
+// settings builds the settings of a run from its flags, or reports a
+// usage error: a -config file that is not valid, a bad -exclude pattern,
+// an unknown rule or ruleset in the selection flags, a -max-expansion
+// below 1. sel is nil for a command without a selection (validate). mode is [config.ModeUpgrade] for upgrade, whose rules start
+// from base and match through match.
+func (e *env) settings(rf *runFlags, sel *selectionFlags, mode config.Mode, base []*rules.Rule, match func(string) ([]*rules.Rule, error)) (*runSettings, int, bool) {
+	if sel == nil {
+		sel = &selectionFlags{maxExpansion: new(int)} // validate: no selection
+		*sel.maxExpansion = macros.DefaultMaxExpansion
+	}
+	if *sel.maxExpansion < 1 {
+		return nil, e.usageError("-max-expansion: want a factor of at least 1, got %d", *sel.maxExpansion), false
+	}
+	s := &runSettings{cwd: workDir(), maxExpansion: *sel.maxExpansion, splits: map[string]ruleSplit{}}
+	flags := config.Flags{Rulesets: sel.rulesets, Select: sel.sel, Ignore: sel.ignore}
+	var err error
+	if mode == config.ModeUpgrade {
+		s.resolver, err = config.NewUpgradeResolver(flags, base, match)
+	} else {
+		s.resolver, err = config.NewResolver(flags)
+	}
+	if err != nil {
+		return nil, e.usageError("%v", err), false
+	}
+	if *rf.config != "" {
+		s.finder, err = config.Explicit(*rf.config, s.cwd)
+		if err != nil {
+			return nil, e.configError(err), false
+		}
+	} else {
+		s.finder = config.NewFinder()
+	}
+	if len(rf.exclude) > 0 {
+		s.exclude = &pathmatch.List{}
+		for _, g := range rf.exclude {
+			if err := s.exclude.Add(g, 0); err != nil {
+				return nil, e.usageError("-exclude %q: %v", g, err), false
+			}
+		}
+	}
+	return s, 0, true
+}
+
+// walkOptions returns the options of the run's walks.
+func (s *runSettings) walkOptions() walkOptions {
+	return walkOptions{configs: s.finder, exclude: s.exclude}
+}
+
+// configFor returns the config file governing the file at path, nil for
+// none.
+func (s *runSettings) configFor(path string) (*config.File, error) {
+	return s.finder.ForFile(absPath(s.cwd, path))
+}
+
+// rulesFor returns the rules of the file at path: the selection flags
+// over its per-file ignores over its config file over the default.
+func (s *runSettings) rulesFor(path string) ([]*rules.Rule, error) {
+	rs, _, err := s.rulesKey(path)
+	return rs, err
+}
+
+func (s *runSettings) rulesKey(path string) ([]*rules.Rule, string, error) {
+	abs := absPath(s.cwd, path)
+	f, err := s.finder.ForFile(abs)
+	if err != nil {
+		return nil, "", err
+	}
+	return s.resolver.RulesKey(f, abs)
+}
+
+// split returns the rule split every file gets, for a run whose files
+// have their own (see ruleSplit.perFile): that of the working directory.
+func (s *runSettings) split() ruleSplit {
+	rs, err := s.rulesFor(filepath.Join(s.cwd, "-"))
+	if err != nil {
+		rs, _ = s.resolver.Rules(nil, "")
+	}
+	split := splitRules(rs)
+	split.maxExpansion = s.maxExpansion
+	split.perFile = s.splitFor
+	return split
+}
+
+// splitFor returns the rule split of the file at path, made once per
+// distinct selection. A file whose config cannot be read (reported by
+// the walk) gets the flags' selection.
+func (s *runSettings) splitFor(path string) ruleSplit {
+	rs, key, err := s.rulesKey(path)
+	if err != nil {
+		rs, _ = s.resolver.Rules(nil, "")
+		key = ""
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sp, ok := s.splits[key]; ok {
+		return sp
+	}
+	sp := splitRules(rs)
+	sp.maxExpansion = s.maxExpansion
+	s.splits[key] = sp
+	return sp
+}
+
+// checkRoots reports a usage error when paths is empty or names
+// something that does not exist, and a config error when the config file
+// governing a PATH is not valid; both before anything is read.
+func (e *env) checkRoots(s *runSettings, paths []string) (int, bool) {
+	if len(paths) > 1 && slices.Contains(paths, stdinPath) {
+		return e.usageError("- (standard input) cannot be combined with other PATHs"), false
+	}
+	if code, ok := e.checkPaths(paths); !ok {
+		return code, false
+	}
+	for _, p := range paths {
+		abs := absPath(s.cwd, p)
+		var err error
+		if isDir(p) {
+			_, err = s.finder.ForDir(abs)
+		} else {
+			_, err = s.finder.ForFile(abs)
+		}
+		if err != nil {
+			return e.configError(err), false
+		}
+	}
+	return 0, true
+}
+
+// configError reports an invalid config file as "gtr: FILE:LINE: message"
+// and returns exitError.
+func (e *env) configError(err error) int {
+	e.stdout.Flush()
+	var ce *config.Error
+	if errors.As(err, &ce) {
+		c := *ce
+		c.File = displayPath(workDir(), c.File)
+		err = &c
+	}
+	fmt.Fprintf(e.stderr, "gtr: %v\n", err)
+	return exitError
+}
+
+// splitWalkErrors reports the config errors among the errors of a walk
+// and returns the others; bad is set when there was one (the run then
+// exits 2 and reports no file).
+func (e *env) splitWalkErrors(errs []error) (rest []error, bad bool) {
+	for _, err := range errs {
+		var ce *config.Error
+		if errors.As(err, &ce) {
+			e.configError(err)
+			bad = true
+			continue
+		}
+		rest = append(rest, err)
+	}
+	return rest, bad
+}
+
+// loadConfigFor returns the config file that governs the file or
+// directory at path: the nearest gtr.toml or .gtr.toml in its directory
+// (path itself, for a directory) or above it, up to the top of its git
+// repository; nil when there is none. For callers outside the commands'
+// runs (MCP tools over a working tree); a run keeps one [config.Finder]
+// for all its paths instead.
+func loadConfigFor(path string) (*config.File, error) {
+	abs := absPath(workDir(), path)
+	if isDir(path) {
+		return config.NewFinder().ForDir(abs)
+	}
+	return config.NewFinder().ForFile(abs)
+}
+
+// isDir reports whether path is a directory (following links).
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
