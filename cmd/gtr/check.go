@@ -43,6 +43,22 @@ structure); their columns count UTF-16 code units, as SARIF and LSP do.
 Errors (malformed XML, unreadable files) always go to standard error as
 well.
 
+Settings come from the config file governing each file: the nearest
+gtr.toml or .gtr.toml in its directory or above it, up to the top of its
+git repository, or -config FILE (see "gtr help config"). A directory is
+searched for *.xml files without entering hidden directories and leaving
+out, inside a git repository, what its .gitignore files and
+.git/info/exclude ignore, and what the config file's exclude patterns
+and -exclude GLOB match; a PATH named on the command line is always
+processed. On a terminal, progress (files done of those found, files per
+second, time) is drawn on standard error; -no-progress turns it off, and
+nothing is drawn when standard error is a pipe or a file.
+
+PATH - reads one file from standard input and prints its findings as for
+a file; -stdin-filename NAME names it in the output, finds its config file
+and per-file ignores, and resolves its <import>s relative to NAME (without
+it, relative to the working directory).
+
 The exit code is 1 when a file had an error or a finding is fixable, or with
 -strict when there is any finding at all (the strict ruleset's semantics:
 advisory findings fail too); 2 for a usage error or a PATH that does not
@@ -81,6 +97,9 @@ func runCheck(e *env, args []string) int {
 	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
+		return code
+	}
+	if paths, code, ok = e.stdinPaths(paths, *rf.stdinName); !ok {
 		return code
 	}
 	if !slices.Contains(outputFormats, *format) {

@@ -38,7 +38,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "check",
 			summary: "report what the rules find, changing nothing",
-			usage:   "[-strict] [-q] [-output-format text|json|github|sarif] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] PATH...",
+			usage:   "[-strict] [-q] [-output-format text|json|github|sarif] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] PATH... | -",
 			doc:     checkDoc,
 			run:     runCheck,
 		},
@@ -74,7 +74,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "diff",
 			summary: "print the diff format would make, writing nothing",
-			usage:   "[-base GITREF] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [PATH...]",
+			usage:   "[-base GITREF] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] [PATH... | -]",
 			doc:     diffDoc,
 			run:     runDiff,
 		},
@@ -95,7 +95,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "format",
 			summary: "rewrite files in place with the rules' fixes",
-			usage:   "[-check] [-diff] [-backup] [-q] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] PATH...",
+			usage:   "[-check] [-diff] [-backup] [-q] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] PATH... | -",
 			doc:     formatDoc,
 			run:     runFormat,
 		},
@@ -137,14 +137,14 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "upgrade",
 			summary: "move tools to a newer profile, gated on validity and behaviour",
-			usage:   "[-check] [-diff] [-backup] [-q] [-select CODE] [-ignore CODE] [-modernize] [-allow-behavior-change] [-block-consider] [-target-profile PROFILE] [-max-expansion N] PATH...",
-			doc:     upgradeDoc,
+			usage:   "[-check] [-diff] [-backup] [-q] [-select CODE] [-ignore CODE] [-modernize] [-allow-behavior-change] [-block-consider] [-target-profile PROFILE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] PATH...",
+			doc:     upgradeDoc + upgradeWalkDoc,
 			run:     runUpgrade,
 		},
 		{
 			name:    "validate",
 			summary: "validate tools against Galaxy's schema after macro expansion",
-			usage:   "[-profile PROFILE | -all-profiles] [-output-format text|json] [-max-expansion N] PATH...",
+			usage:   "[-profile PROFILE | -all-profiles] [-output-format text|json] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] PATH... | -",
 			doc:     validateDoc,
 			run:     runValidate,
 		},

@@ -108,6 +108,9 @@ func runConfig(e *env, args []string) int {
 		file = *f
 	}
 	keyRow("ruleset", file.Ruleset, sel.rulesets, "default")
+	if len(sel.sel) > 0 && len(sel.rulesets) == 0 {
+		show("", "(replaced by -select)", "")
+	}
 	keyRow("select", file.Select, sel.sel, "(none: the rulesets' rules)")
 	switch {
 	case len(sel.ignore) > 0:

@@ -335,8 +335,8 @@ func TestStdinRoundTrips(t *testing.T) {
 
 	// The config file of the name applies.
 	fastq, _ := os.ReadFile(filepath.Join(pipe, "tools", "fastq_trim.xml"))
-	out, _, _ = runGTRStdin(t, pipe, fastq, "check", "-stdin-filename", "cfg/fastq_trim.xml", "-")
-	if got := findingCodes(out); !slices.Equal(got, codesOf("cfg/fastq_trim.xml", "GTR002", "GTR205")) {
+	cfgCheck, _, _ := runGTRStdin(t, pipe, fastq, "check", "-stdin-filename", "cfg/fastq_trim.xml", "-")
+	if got := findingCodes(cfgCheck); !slices.Equal(got, codesOf("cfg/fastq_trim.xml", "GTR002", "GTR205")) {
 		t.Errorf("check - under cfg/gtr.toml found %q, want GTR201 ignored", got)
 	}
 	// Validate reads standard input too.
@@ -345,7 +345,12 @@ func TestStdinRoundTrips(t *testing.T) {
 		t.Errorf("validate -: exit %d:\n%s", code, out)
 	}
 
-	for _, args := range [][]string{{"check", "-", "tools"}, {"upgrade", "-"}, {"diff", "-base", "HEAD", "-"}} {
+	// -stdin-filename without a PATH reads standard input, as in ruff.
+	noPath, _, _ := runGTRStdin(t, pipe, fastq, "check", "-stdin-filename", "cfg/fastq_trim.xml")
+	if noPath != cfgCheck {
+		t.Errorf("check -stdin-filename without a PATH:\n%s\nwant as with -:\n%s", noPath, cfgCheck)
+	}
+	for _, args := range [][]string{{"check", "-", "tools"}, {"upgrade", "-"}, {"diff", "-base", "HEAD", "-"}, {"format", "-stdin-filename", "x.xml", "tools"}} {
 		if _, stderr, code := runGTRStdin(t, pipe, src, args...); code != exitError || stderr == "" {
 			t.Errorf("gtr %s: exit %d, stderr %q; want a usage error", strings.Join(args, " "), code, stderr)
 		}

@@ -34,6 +34,21 @@ written but not yet added is just as new. Deleted files are left out. This
 is for pull requests: "gtr diff -base origin/main" shows what gtr would
 change in the tools a branch touches.
 
+Settings come from the config file governing each file: the nearest
+gtr.toml or .gtr.toml in its directory or above it, up to the top of its
+git repository, or -config FILE (see "gtr help config"). A directory is
+searched for *.xml files without entering hidden directories and leaving
+out, inside a git repository, what its .gitignore files and
+.git/info/exclude ignore, and what the config file's exclude patterns
+and -exclude GLOB match; a PATH named on the command line is always
+processed. On a terminal, progress (files done of those found, files per
+second, time) is drawn on standard error; -no-progress turns it off, and
+nothing is drawn when standard error is a pipe or a file.
+
+PATH - diffs one file read from standard input, named a/NAME and b/NAME
+after -stdin-filename NAME (which also finds its config file and resolves
+its <import>s), else "-".
+
 The exit code is 1 when the diff is not empty or a file had an error, 2 for
 a usage error, a PATH that does not exist or a failing git command, and 0
 otherwise.`
@@ -45,6 +60,9 @@ func runDiff(e *env, args []string) int {
 	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
+		return code
+	}
+	if paths, code, ok = e.stdinPaths(paths, *rf.stdinName); !ok {
 		return code
 	}
 	if len(paths) == 0 && *base != "" {

@@ -15,6 +15,20 @@ import (
 	"github.com/galaxy-gtr/gtr/rules"
 )
 
+// upgradeWalkDoc follows the help of upgrade.
+const upgradeWalkDoc = `
+
+The config file governing each tool (the nearest gtr.toml or .gtr.toml,
+or -config FILE; see "gtr help config") gives its select, ignore,
+per-file ignores and exclude patterns; its ruleset does not apply to
+upgrade. Directories are walked as by check (.gitignore files,
+.git/info/exclude, exclude patterns and -exclude GLOB are respected; a
+PATH named on the command line is always processed). Tools of one run
+that get different rules are not settled over each other's changes to a
+shared macro file: importers that disagree are held back. Standard
+input is not read: an upgrade may rewrite the macro files a tool imports
+with it.`
+
 // runFlags are the flags of the commands that walk files, beside the
 // selection: the config file, excludes, standard input and progress.
 type runFlags struct {

@@ -15,6 +15,22 @@ func isStdin(paths []string) bool {
 	return len(paths) == 1 && paths[0] == stdinPath
 }
 
+// stdinPaths returns the PATHs of a command with -stdin-filename name:
+// none stands for "-", as in ruff; with name set, anything but "-" is a
+// usage error.
+func (e *env) stdinPaths(paths []string, name string) ([]string, int, bool) {
+	if name == "" {
+		return paths, 0, true
+	}
+	if len(paths) == 0 {
+		return []string{stdinPath}, 0, true
+	}
+	if !isStdin(paths) {
+		return nil, e.usageError("-stdin-filename names standard input: give - as the only PATH, or none"), false
+	}
+	return paths, 0, true
+}
+
 // stdinName returns the name standard input goes by: -stdin-filename,
 // else "-" (whose imports resolve from the working directory).
 func stdinName(name string) string {

@@ -51,6 +51,20 @@ the bound to N times the bytes of a tool and its macro files (default 1000).
 -output-format json prints one JSON document instead (see the README for
 its structure); its columns count UTF-16 code units.
 
+The exclude patterns come from the config file governing each directory
+(the nearest gtr.toml or .gtr.toml, or -config FILE; see "gtr help
+config"). A directory is
+searched for *.xml files without entering hidden directories and leaving
+out, inside a git repository, what its .gitignore files and
+.git/info/exclude ignore, and what the config file's exclude patterns
+and -exclude GLOB match; a PATH named on the command line is always
+processed. On a terminal, progress (files done of those found, files per
+second, time) is drawn on standard error; -no-progress turns it off, and
+nothing is drawn when standard error is a pipe or a file.
+
+PATH - validates one tool read from standard input; -stdin-filename NAME
+names it and resolves its <import>s relative to NAME.
+
 The exit code is 1 when a tool is invalid at its profile (or -profile),
 cannot be expanded, or a file cannot be read; 2 for a usage error or a PATH
 that does not exist; 0 otherwise.`
@@ -104,6 +118,9 @@ func runValidate(e *env, args []string) int {
 	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
+		return code
+	}
+	if paths, code, ok = e.stdinPaths(paths, *rf.stdinName); !ok {
 		return code
 	}
 	if *maxExp < 1 {
