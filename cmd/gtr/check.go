@@ -185,7 +185,9 @@ func runCheck(e *env, args []string) int {
 			if err != nil {
 				return &checkResult{path: path, err: &fileError{path: path, msg: err.Error()}}
 			}
-			return checkFile(path, frs, mo, *format != "text", mem)
+			r := checkFile(path, frs, mo, *format != "text", mem)
+			set.dropUnselected(r)
+			return r
 		}, func(walkErrs []error) {
 			if walkErrs, bad = e.splitWalkErrors(walkErrs); bad {
 				return

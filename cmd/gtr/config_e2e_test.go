@@ -392,3 +392,38 @@ func TestConfigCommand(t *testing.T) {
 		t.Errorf("rules list lacks GTR061, whose per-file entry does not apply:\n%s", stdout)
 	}
 }
+
+// TestPerFileIgnoreOfMacroFile checks that a per-file ignore of a macro
+// file covers the findings a tool's check locates in it.
+func TestPerFileIgnoreOfMacroFile(t *testing.T) {
+	t.Parallel()
+	corpus := sharedCorpus()
+	if corpus == "" {
+		t.Skip("skipping: the shared corpus is absent")
+	}
+	src := filepath.Join(corpus, "TAMU-CPT__galaxy-tools", "tools", "comparative")
+	files := map[string]string{}
+	for _, name := range []string{"cdhit-clustsize.xml", "macros.xml", "cpt-macros.xml"} {
+		b, err := os.ReadFile(filepath.Join(src, name))
+		if err != nil {
+			t.Skip("skipping: corpus tool absent:", err)
+		}
+		files[name] = string(b)
+	}
+	const finding = "macros.xml:5:4  GTR033  Requirement progressivemauve defines no version"
+	for _, tt := range []struct {
+		config string
+		want   bool
+	}{
+		{"ruleset = \"strict\"\n", true},
+		{"ruleset = \"strict\"\n[per-file-ignores]\n\"macros.xml\" = [\"GTR033\"]\n", false},
+		{"ruleset = \"strict\"\n[per-file-ignores]\n\"cdhit-clustsize.xml\" = [\"GTR033\"]\n", false}, // the tool's own selection leaves it out
+	} {
+		files["gtr.toml"] = tt.config
+		dir := exampleRepo(t, files)
+		stdout, _, _ := runGTR(t, dir, "check", "cdhit-clustsize.xml")
+		if got := strings.Contains(stdout, finding); got != tt.want {
+			t.Errorf("config\n%s: finding reported %v, want %v:\n%s", tt.config, got, tt.want, stdout)
+		}
+	}
+}

@@ -63,7 +63,8 @@ type runSettings struct {
 	maxExpansion int
 
 	mu     sync.Mutex
-	splits map[string]ruleSplit // by the resolver's key
+	splits map[string]ruleSplit        // by the resolver's key
+	codes  map[string]map[string]bool // the codes of each selection, by the resolver's key
 }
 
 // settings builds the settings of a run from its flags, or reports a
@@ -79,7 +80,7 @@ func (e *env) settings(rf *runFlags, sel *selectionFlags, mode config.Mode, base
 	if *sel.maxExpansion < 1 {
 		return nil, e.usageError("-max-expansion: want a factor of at least 1, got %d", *sel.maxExpansion), false
 	}
-	s := &runSettings{cwd: workDir(), maxExpansion: *sel.maxExpansion, splits: map[string]ruleSplit{}}
+	s := &runSettings{cwd: workDir(), maxExpansion: *sel.maxExpansion, splits: map[string]ruleSplit{}, codes: map[string]map[string]bool{}}
 	flags := config.Flags{Rulesets: sel.rulesets, Select: sel.sel, Ignore: sel.ignore}
 	var err error
 	if mode == config.ModeUpgrade {
@@ -167,6 +168,44 @@ func (s *runSettings) splitFor(path string) ruleSplit {
 	sp.maxExpansion = s.maxExpansion
 	s.splits[key] = sp
 	return sp
+}
+
+// selects reports whether the rule code is selected for the file at path
+// (an imported macro file a finding of another file's check is in).
+func (s *runSettings) selects(path, code string) bool {
+	rs, key, err := s.rulesKey(path)
+	if err != nil {
+		return true // the file's own check reports the config error
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	set, ok := s.codes[key]
+	if !ok {
+		set = make(map[string]bool, len(rs))
+		for _, r := range rs {
+			set[r.Code] = true
+		}
+		s.codes[key] = set
+	}
+	return set[code]
+}
+
+// dropUnselected removes from r the findings located in other files
+// (imported macro files) whose rule those files' settings leave out: a
+// per-file ignore of macros.xml covers what any tool's check finds in it.
+func (s *runSettings) dropUnselected(r *checkResult) {
+	if len(r.diags) != len(r.found) {
+		return
+	}
+	keep := 0
+	for i, d := range r.diags {
+		if d.File != "" && !s.selects(d.File, d.Code) {
+			continue
+		}
+		r.diags[keep], r.found[keep] = d, r.found[i]
+		keep++
+	}
+	r.diags, r.found = r.diags[:keep], r.found[:keep]
 }
 
 // checkRoots reports a usage error when paths is empty or names

@@ -132,5 +132,7 @@ func (e *env) checkStdin(set *runSettings, name string, mo *macros.Options, full
 		return nil, e.configError(err), false
 	}
 	s, fe := loadBytes(path, src, mo.Cache, nil)
-	return checkLoaded(path, s, fe, rs, mo, full, workerMemory{}), 0, true
+	r := checkLoaded(path, s, fe, rs, mo, full, workerMemory{})
+	set.dropUnselected(r)
+	return r, 0, true
 }
