@@ -63,7 +63,7 @@ type runSettings struct {
 	maxExpansion int
 
 	mu     sync.Mutex
-	splits map[string]ruleSplit        // by the resolver's key
+	splits map[string]ruleSplit       // by the resolver's key
 	codes  map[string]map[string]bool // the codes of each selection, by the resolver's key
 }
 
@@ -80,34 +80,62 @@ func (e *env) settings(rf *runFlags, sel *selectionFlags, mode config.Mode, base
 	if *sel.maxExpansion < 1 {
 		return nil, e.usageError("-max-expansion: want a factor of at least 1, got %d", *sel.maxExpansion), false
 	}
-	s := &runSettings{cwd: workDir(), maxExpansion: *sel.maxExpansion, splits: map[string]ruleSplit{}, codes: map[string]map[string]bool{}}
-	flags := config.Flags{Rulesets: sel.rulesets, Select: sel.sel, Ignore: sel.ignore}
-	var err error
-	if mode == config.ModeUpgrade {
-		s.resolver, err = config.NewUpgradeResolver(flags, base, match)
-	} else {
-		s.resolver, err = config.NewResolver(flags)
-	}
-	if err != nil {
+	s, err := newSettings(settingsOptions{
+		flags:  config.Flags{Rulesets: sel.rulesets, Select: sel.sel, Ignore: sel.ignore},
+		config: *rf.config, exclude: rf.exclude, mode: mode, base: base, match: match,
+	})
+	var ce *config.Error
+	switch {
+	case errors.As(err, &ce):
+		return nil, e.configError(err), false
+	case err != nil:
 		return nil, e.usageError("%v", err), false
 	}
-	if *rf.config != "" {
-		s.finder, err = config.Explicit(*rf.config, s.cwd)
-		if err != nil {
-			return nil, e.configError(err), false
+	s.maxExpansion = *sel.maxExpansion
+	return s, 0, true
+}
+
+// settingsOptions are what newSettings builds settings from.
+type settingsOptions struct {
+	flags   config.Flags
+	config  string   // -config FILE; "" to discover config files
+	exclude []string // -exclude patterns, relative to the working directory
+	mode    config.Mode
+	base    []*rules.Rule                       // ModeUpgrade: the rules the upgrade starts from
+	match   func(string) ([]*rules.Rule, error) // ModeUpgrade: matching of a code
+}
+
+// newSettings builds the settings of a run, for callers without a
+// command line (MCP tools over a working tree): the same files, layers
+// and excludes as the commands. An error is a *config.Error for a -config
+// file that is not valid, else a bad selection or pattern.
+func newSettings(o settingsOptions) (*runSettings, error) {
+	s := &runSettings{cwd: workDir(), maxExpansion: macros.DefaultMaxExpansion, splits: map[string]ruleSplit{}, codes: map[string]map[string]bool{}}
+	var err error
+	if o.mode == config.ModeUpgrade {
+		s.resolver, err = config.NewUpgradeResolver(o.flags, o.base, o.match)
+	} else {
+		s.resolver, err = config.NewResolver(o.flags)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if o.config != "" {
+		if s.finder, err = config.Explicit(o.config, s.cwd); err != nil {
+			return nil, err
 		}
 	} else {
 		s.finder = config.NewFinder()
 	}
-	if len(rf.exclude) > 0 {
+	if len(o.exclude) > 0 {
 		s.exclude = &pathmatch.List{}
-		for _, g := range rf.exclude {
+		for _, g := range o.exclude {
 			if err := s.exclude.Add(g, 0); err != nil {
-				return nil, e.usageError("-exclude %q: %v", g, err), false
+				return nil, fmt.Errorf("-exclude %q: %w", g, err)
 			}
 		}
 	}
-	return s, 0, true
+	return s, nil
 }
 
 // walkOptions returns the options of the run's walks.
@@ -268,7 +296,9 @@ func (e *env) splitWalkErrors(errs []error) (rest []error, bad bool) {
 // (path itself, for a directory) or above it, up to the top of its git
 // repository; nil when there is none. For callers outside the commands'
 // runs (MCP tools over a working tree); a run keeps one [config.Finder]
-// for all its paths instead.
+// for all its paths instead: newSettings builds one with the rules of
+// each file (runSettings.rulesFor, splitFor) and the walk's options
+// (runSettings.walkOptions, for walkFiles or startWalkWith).
 func loadConfigFor(path string) (*config.File, error) {
 	abs := absPath(workDir(), path)
 	if isDir(path) {
