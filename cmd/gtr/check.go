@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -41,6 +42,22 @@ print machine-readable output instead (see the README for the JSON
 structure); their columns count UTF-16 code units, as SARIF and LSP do.
 Errors (malformed XML, unreadable files) always go to standard error as
 well.
+
+Settings come from the config file governing each file: the nearest
+gtr.toml or .gtr.toml in its directory or above it, up to the top of its
+git repository, or -config FILE (see "gtr help config"). A directory is
+searched for *.xml files without entering hidden directories and leaving
+out, inside a git repository, what its .gitignore files and
+.git/info/exclude ignore, and what the config file's exclude patterns
+and -exclude GLOB match; a PATH named on the command line is always
+processed. On a terminal, progress (files done of those found, files per
+second, time) is drawn on standard error; -no-progress turns it off, and
+nothing is drawn when standard error is a pipe or a file.
+
+PATH - reads one file from standard input and prints its findings as for
+a file; -stdin-filename NAME names it in the output, finds its config file
+and per-file ignores, and resolves its <import>s relative to NAME (without
+it, relative to the working directory).
 
 The exit code is 1 when a file had an error or a finding is fixable, or with
 -strict when there is any finding at all (the strict ruleset's semantics:
@@ -77,8 +94,12 @@ func runCheck(e *env, args []string) int {
 	quiet := fs.Bool("q", false, "leave out the findings; print only errors and the summary (text output)")
 	format := fs.String("output-format", "text", "print results as `FORMAT`: text, json, github (workflow annotations) or sarif (SARIF 2.1.0)")
 	sel := addSelectionFlags(fs)
+	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
+		return code
+	}
+	if paths, code, ok = e.stdinPaths(paths, *rf.stdinName); !ok {
 		return code
 	}
 	if !slices.Contains(outputFormats, *format) {
@@ -88,16 +109,23 @@ func runCheck(e *env, args []string) int {
 		}
 		return e.usageError("%s (want %s)", msg, strings.Join(outputFormats, ", "))
 	}
-	rs, code, ok := sel.resolve(e)
+	set, code, ok := e.settings(rf, sel, config.ModeRules, nil, nil)
 	if !ok {
 		return code
 	}
-	rules.Prepare(rs)
-	if code, ok := e.checkPaths(paths); !ok {
+	stdin := isStdin(paths)
+	if stdin {
+		if code, ok := e.checkStdinPath(set, *rf.stdinName); !ok {
+			return code
+		}
+	} else if code, ok := e.checkRoots(set, paths); !ok {
 		return code
 	}
-	tuneBatch()
-	files := startWalk(paths)
+	rs := set.split().fix // the rules of the working directory, for the JSON report's list
+	if all, err := set.rulesFor(filepath.Join(set.cwd, "-")); err == nil {
+		rs = all
+	}
+	rules.Prepare(rs)
 
 	var rep checkReporter
 	switch *format {
@@ -138,16 +166,45 @@ func runCheck(e *env, args []string) int {
 		rep.file(r)
 	}
 	mo := &macros.Options{Cache: macros.NewCache(), MaxExpansion: *sel.maxExpansion} // one cache: imports are parsed once per run
-	lender := newMemoryLender()
-	forEachWalked(files, func(path string) *checkResult {
-		mem := lender.borrow()
-		defer lender.giveBack(mem)
-		return checkFile(path, rs, mo, *format != "text", mem)
-	}, func(walkErrs []error) {
-		for _, fe := range walkErrors(walkErrs) {
-			tally(&checkResult{path: fe.path, err: fe})
+	if stdin {
+		r, code, ok := e.checkStdin(set, *rf.stdinName, mo, *format != "text")
+		if !ok {
+			return code
 		}
-	}, tally)
+		tally(r)
+	} else {
+		tuneBatch()
+		files := startWalkWith(paths, set.walkOptions())
+		files.prog = e.startProgress(*rf.noProgress, files.count)
+		lender := newMemoryLender()
+		bad := false
+		forEachWalked(files, func(path string) *checkResult {
+			mem := lender.borrow()
+			defer lender.giveBack(mem)
+			frs, err := set.rulesFor(path)
+			if err != nil {
+				return &checkResult{path: path, err: &fileError{path: path, msg: err.Error()}}
+			}
+			r := checkFile(path, frs, mo, *format != "text", mem)
+			set.dropUnselected(r)
+			return r
+		}, func(walkErrs []error) {
+			if walkErrs, bad = e.splitWalkErrors(walkErrs); bad {
+				return
+			}
+			for _, fe := range walkErrors(walkErrs) {
+				tally(&checkResult{path: fe.path, err: fe})
+			}
+		}, func(r *checkResult) {
+			if !bad {
+				tally(r)
+			}
+		})
+		files.prog.stop()
+		if bad {
+			return exitError
+		}
+	}
 	rep.finish(n)
 
 	if n.errored > 0 || n.fixable > 0 || *strict && n.advisory > 0 {
@@ -162,6 +219,12 @@ func runCheck(e *env, args []string) int {
 // out: the result holds strings, spans and positions only.
 func checkFile(path string, rs []*rules.Rule, mo *macros.Options, full bool, mem workerMemory) *checkResult {
 	s, fe := loadShared(path, mo.Cache, mem.slabs)
+	return checkLoaded(path, s, fe, rs, mo, full, mem)
+}
+
+// checkLoaded is checkFile for a file loaded already (s and fe as
+// loadShared returns them).
+func checkLoaded(path string, s *source, fe *fileError, rs []*rules.Rule, mo *macros.Options, full bool, mem workerMemory) *checkResult {
 	r := &checkResult{path: path, src: s, err: fe}
 	if fe == nil && s.kind != 0 {
 		// Imports resolve from disk next to the tool, so that rules that

@@ -45,9 +45,16 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "check",
 			summary: "report what the rules find, changing nothing",
-			usage:   "[-strict] [-q] [-output-format text|json|github|sarif] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] PATH...",
+			usage:   "[-strict] [-q] [-output-format text|json|github|sarif] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] PATH... | -",
 			doc:     checkDoc,
 			run:     runCheck,
+		},
+		{
+			name:    "config",
+			summary: "print the settings that apply to a path and where each was set",
+			usage:   "[-config FILE] [-ruleset NAME] [-select CODE] [-ignore CODE] [-exclude GLOB] [PATH]",
+			doc:     configDoc,
+			run:     runConfig,
 		},
 		{
 			name:    "debug",
@@ -74,7 +81,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "diff",
 			summary: "print the diff format would make, writing nothing",
-			usage:   "[-base GITREF] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [PATH...]",
+			usage:   "[-base GITREF] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] [PATH... | -]",
 			doc:     diffDoc,
 			run:     runDiff,
 		},
@@ -95,7 +102,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "format",
 			summary: "rewrite files in place with the rules' fixes",
-			usage:   "[-check] [-diff] [-backup] [-q] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] PATH...",
+			usage:   "[-check] [-diff] [-backup] [-q] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] PATH... | -",
 			doc:     formatDoc,
 			run:     runFormat,
 		},
@@ -151,14 +158,14 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "upgrade",
 			summary: "move tools to a newer profile, gated on validity and behaviour",
-			usage:   "[-check] [-diff] [-backup] [-q] [-select CODE] [-ignore CODE] [-modernize] [-allow-behavior-change] [-block-consider] [-target-profile PROFILE] [-max-expansion N] PATH...",
-			doc:     upgradeDoc,
+			usage:   "[-check] [-diff] [-backup] [-q] [-select CODE] [-ignore CODE] [-modernize] [-allow-behavior-change] [-block-consider] [-target-profile PROFILE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] PATH...",
+			doc:     upgradeDoc + upgradeWalkDoc,
 			run:     runUpgrade,
 		},
 		{
 			name:    "validate",
 			summary: "validate tools against Galaxy's schema after macro expansion",
-			usage:   "[-profile PROFILE | -all-profiles] [-output-format text|json] [-max-expansion N] PATH...",
+			usage:   "[-profile PROFILE | -all-profiles] [-output-format text|json] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] PATH... | -",
 			doc:     validateDoc,
 			run:     runValidate,
 		},

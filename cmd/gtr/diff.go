@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules"
 )
@@ -33,6 +34,21 @@ written but not yet added is just as new. Deleted files are left out. This
 is for pull requests: "gtr diff -base origin/main" shows what gtr would
 change in the tools a branch touches.
 
+Settings come from the config file governing each file: the nearest
+gtr.toml or .gtr.toml in its directory or above it, up to the top of its
+git repository, or -config FILE (see "gtr help config"). A directory is
+searched for *.xml files without entering hidden directories and leaving
+out, inside a git repository, what its .gitignore files and
+.git/info/exclude ignore, and what the config file's exclude patterns
+and -exclude GLOB match; a PATH named on the command line is always
+processed. On a terminal, progress (files done of those found, files per
+second, time) is drawn on standard error; -no-progress turns it off, and
+nothing is drawn when standard error is a pipe or a file.
+
+PATH - diffs one file read from standard input, named a/NAME and b/NAME
+after -stdin-filename NAME (which also finds its config file and resolves
+its <import>s), else "-".
+
 The exit code is 1 when the diff is not empty or a file had an error, 2 for
 a usage error, a PATH that does not exist or a failing git command, and 0
 otherwise.`
@@ -41,21 +57,36 @@ func runDiff(e *env, args []string) int {
 	fs := e.flagSet()
 	base := fs.String("base", "", "consider only files changed since git revision `GITREF` (and untracked files)")
 	sel := addSelectionFlags(fs)
+	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
+		return code
+	}
+	if paths, code, ok = e.stdinPaths(paths, *rf.stdinName); !ok {
 		return code
 	}
 	if len(paths) == 0 && *base != "" {
 		paths = []string{"."}
 	}
-	rs, code, ok := sel.resolve(e)
+	set, code, ok := e.settings(rf, sel, config.ModeRules, nil, nil)
 	if !ok {
 		return code
 	}
-	rules.Prepare(rs)
-	files, walkErrs, code, ok := e.targets(paths)
-	if !ok {
+	if isStdin(paths) {
+		if *base != "" {
+			return e.usageError("-base cannot be used with - (standard input)")
+		}
+		return e.diffStdin(set, *rf.stdinName)
+	}
+	if code, ok := e.checkRoots(set, paths); !ok {
 		return code
+	}
+	split := set.split()
+	rules.Prepare(split.fix)
+	files, walkErrs := walkFiles(paths, set.walkOptions())
+	walkErrs, bad := e.splitWalkErrors(walkErrs)
+	if bad {
+		return exitError
 	}
 	if *base != "" {
 		changed, err := gitChanged(*base, paths)
@@ -68,14 +99,15 @@ func runDiff(e *env, args []string) int {
 	}
 
 	code = exitOK
-	for _, fe := range walkErrs {
+	for _, fe := range walkErrors(walkErrs) {
 		e.reportFileError(fe)
 		code = exitFindings
 	}
 	cwd, _ := os.Getwd()
-	split := splitRules(rs)
-	split.maxExpansion = *sel.maxExpansion
-	results := rewriteAll(files, split, true)
+	w := walkOf(files)
+	w.prog = e.startProgress(*rf.noProgress, w.count)
+	_, results := rewriteWalk(w, split, true)
+	w.prog.stop()
 	forEachOrdered(len(files), func(i int) rewriteResult {
 		return results[i]
 	}, func(i int, r rewriteResult) {
@@ -89,6 +121,24 @@ func runDiff(e *env, args []string) int {
 		}
 	})
 	return code
+}
+
+// diffStdin prints the diff format would make to standard input, named
+// as -stdin-filename (else "-").
+func (e *env) diffStdin(set *runSettings, name string) int {
+	r, code, ok := e.rewriteStdin(set, name)
+	if !ok {
+		return code
+	}
+	switch {
+	case r.err != nil:
+		e.reportFileError(r.err)
+		return exitFindings
+	case r.changed:
+		e.printDiff(diffText(displayPath(set.cwd, stdinName(name)), r.src.src, r.out))
+		return exitFindings
+	}
+	return exitOK
 }
 
 // diffText returns the unified diff between a and b for the file called

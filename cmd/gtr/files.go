@@ -89,6 +89,12 @@ func loadShared(path string, cache *macros.Cache, slabs *cst.Slabs) (*source, *f
 	if err != nil {
 		return nil, readError(path, err)
 	}
+	return loadBytes(path, src, cache, slabs)
+}
+
+// loadBytes is loadShared for bytes already read (standard input, say),
+// called path.
+func loadBytes(path string, src []byte, cache *macros.Cache, slabs *cst.Slabs) (*source, *fileError) {
 	var t *cst.Tree
 	if cache != nil {
 		if c := cache.Tree(path); c != nil && bytes.Equal(c.Source(), src) {

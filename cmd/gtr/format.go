@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
 	"github.com/galaxy-gtr/gtr/rules"
 )
 
@@ -45,6 +46,26 @@ b/PATH headers, PATH relative to the current directory, so that "git apply"
 or "patch -p1" there makes the same change; the per-file lines and the
 summary then go to standard error. -q leaves out the per-file lines.
 
+Settings come from the config file governing each file: the nearest
+gtr.toml or .gtr.toml in its directory or above it, up to the top of its
+git repository, or -config FILE (see "gtr help config"). A directory is
+searched for *.xml files without entering hidden directories and leaving
+out, inside a git repository, what its .gitignore files and
+.git/info/exclude ignore, and what the config file's exclude patterns
+and -exclude GLOB match; a PATH named on the command line is always
+processed. On a terminal, progress (files done of those found, files per
+second, time) is drawn on standard error; -no-progress turns it off, and
+nothing is drawn when standard error is a pipe or a file.
+
+PATH - reads one file from standard input and writes it formatted to
+standard output (nothing else is printed there; with -check nothing at
+all, with -diff the diff). A file that cannot be formatted is reported on
+standard error and written back as it came, with exit code 1, so that an
+editor piping a buffer through gtr never loses it. -stdin-filename NAME
+names it in messages, finds its config file and per-file ignores, and
+resolves its <import>s relative to NAME (without it, relative to the
+working directory).
+
 The exit code is 1 when a file had an error, or with -check when a file
 would change; 2 for a usage error or a PATH that does not exist; 0
 otherwise.`
@@ -61,20 +82,30 @@ func runFormat(e *env, args []string) int {
 	backup := fs.Bool("backup", false, "copy each file to FILE.bak before rewriting it")
 	quiet := fs.Bool("q", false, "leave out the per-file lines; print only errors and the summary")
 	sel := addSelectionFlags(fs)
+	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
 	}
-	rs, code, ok := sel.resolve(e)
+	if paths, code, ok = e.stdinPaths(paths, *rf.stdinName); !ok {
+		return code
+	}
+	set, code, ok := e.settings(rf, sel, config.ModeRules, nil, nil)
 	if !ok {
 		return code
 	}
-	rules.Prepare(rs)
-	if code, ok := e.checkPaths(paths); !ok {
+	if isStdin(paths) {
+		return e.formatStdin(set, *rf.stdinName, *check, *diff)
+	}
+	if code, ok := e.checkRoots(set, paths); !ok {
 		return code
 	}
+	split := set.split()
+	rules.Prepare(split.fix)
 	// Files are formatted as the walk finds them.
-	w := startWalk(paths)
+	w := startWalkWith(paths, set.walkOptions())
+	w.prog = e.startProgress(*rf.noProgress, w.count)
+	defer w.prog.stop()
 
 	write := !*check && !*diff
 	// With -diff, standard output holds only the patch.
@@ -83,11 +114,14 @@ func runFormat(e *env, args []string) int {
 		status = e.stderr
 	}
 	cwd, _ := os.Getwd()
-	split := splitRules(rs)
-	split.maxExpansion = *sel.maxExpansion
 	var n formatCounts
 	files, results := rewriteWalk(w, split, !*check)
+	w.prog.stop()
 	walkErrs, _ := w.ended()
+	walkErrs, bad := e.splitWalkErrors(walkErrs)
+	if bad {
+		return exitError
+	}
 	for _, fe := range walkErrors(walkErrs) {
 		e.reportFileError(fe)
 		n.errored++

@@ -25,8 +25,9 @@ const (
 
 func main() {
 	tuneGC()
-	stdout := bufio.NewWriter(os.Stdout)
-	c := &cli{root: root, stdin: os.Stdin, stdout: stdout, stderr: os.Stderr, color: useColor(os.Stdout)}
+	term := newTermLine(os.Stderr)
+	stdout := bufio.NewWriter(term.guard(os.Stdout))
+	c := &cli{root: root, stdin: os.Stdin, stdout: stdout, stderr: term.guard(os.Stderr), color: useColor(os.Stdout), term: term}
 	stop := startProfile()
 	code := c.main(os.Args[1:])
 	stop()
@@ -43,7 +44,8 @@ type cli struct {
 	stdin  io.Reader
 	stdout *bufio.Writer
 	stderr io.Writer
-	color  bool // colour diffs: stdout is a terminal and NO_COLOR is not set
+	color  bool      // colour diffs: stdout is a terminal and NO_COLOR is not set
+	term   *termLine // the progress line on standard error; nil for none
 }
 
 // useColor reports whether output to f may be coloured: f is a terminal

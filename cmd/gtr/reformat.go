@@ -36,6 +36,18 @@ func (r *rewriteResult) skipped() bool { return r.err == nil && r.src.kind == 0 
 type ruleSplit struct {
 	fix, note    []*rules.Rule
 	maxExpansion int // macros.Options.MaxExpansion; 0 for the default
+	// perFile, when set, gives each file its own split (config files
+	// and per-file ignores, see runSettings.splitFor); nil gives every
+	// file this one.
+	perFile func(path string) ruleSplit
+}
+
+// of returns the split of the file at path.
+func (s ruleSplit) of(path string) ruleSplit {
+	if s.perFile == nil {
+		return s
+	}
+	return s.perFile(path)
 }
 
 func splitRules(rs []*rules.Rule) ruleSplit {
@@ -60,7 +72,7 @@ func splitRules(rs []*rules.Rule) ruleSplit {
 // rewriteAll for the check through its importers).
 func rewriteFile(path string, rs ruleSplit) rewriteResult {
 	s, fe := load(path)
-	return formatSource(path, s, fe, rs, macros.Options{Cache: macros.NewCache(), MaxExpansion: rs.maxExpansion}, nil, workerMemory{})
+	return formatSource(path, s, fe, rs.of(path), macros.Options{Cache: macros.NewCache(), MaxExpansion: rs.maxExpansion}, nil, workerMemory{})
 }
 
 // rewriteAll formats files as rewriteFile does, in parallel, and checks
@@ -101,7 +113,7 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 			s.releaseTree(mem.slabs)
 			return rewriteResult{src: s}
 		}
-		r := formatSource(path, s, fe, rs, mo, nil, mem)
+		r := formatSource(path, s, fe, rs.of(path), mo, nil, mem)
 		// Only macro files are formatted again below; holding every
 		// tool's tree until the run ends would cost gigabytes on a large
 		// repository. Nothing of the run reads it any more.
@@ -150,7 +162,7 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 		}
 		s.tree, s.owned = mem.slabs.Parse(files[i], s.src), true
 		defer s.releaseTree(mem.slabs)
-		return formatSource(files[i], s, nil, rs, mo, importers[i], mem)
+		return formatSource(files[i], s, nil, rs.of(files[i]), mo, importers[i], mem)
 	}, func(k int, r rewriteResult) {
 		if !keep && r.err == nil {
 			r.src.src, r.out = nil, nil
@@ -228,7 +240,7 @@ func findImporters(cwd string, files []string, inRun, listed map[string]bool, ou
 			if i, ok := byPath[absPath(cwd, imp)]; ok {
 				importer := rules.Importer{File: path, Import: imp, Tool: will, Landing: landings[imp]}
 				if will == nil { // dropped: formatted again if needed
-					importer.Load = func() ([]byte, error) { return reformatted(path, rs, mo) }
+					importer.Load = func() ([]byte, error) { return reformatted(path, rs.of(path), mo) }
 				}
 				importers[i] = append(importers[i], importer)
 			}

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
 	"github.com/galaxy-gtr/gtr/upgrade"
@@ -27,6 +29,7 @@ func runUpgrade(e *env, args []string) int {
 	blockConsider := fs.Bool("block-consider", false, "let consider-level behaviour codes stop a walk too, not only must_fix ones")
 	target := fs.String("target-profile", "", "walk toward `PROFILE` (may pass the deployment ceiling)")
 	sel := addSelectionFlags(fs)
+	rf := addRunFlags(fs, false)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
@@ -34,22 +37,34 @@ func runUpgrade(e *env, args []string) int {
 	if len(sel.rulesets) > 0 {
 		return e.usageError("-ruleset is not applicable to 'upgrade'; rulesets govern 'format' / 'check'. Use -select / -ignore to adjust the rule set.")
 	}
-	if *sel.maxExpansion < 1 {
-		return e.usageError("-max-expansion: want a factor of at least 1, got %d", *sel.maxExpansion)
+	if isStdin(paths) {
+		return e.usageError("upgrade does not read standard input: an upgrade may rewrite the macro files a tool imports with it")
 	}
-	rs, err := upgrade.Select(sel.sel, sel.ignore)
+	// A config file's ruleset does not apply to upgrade; its select,
+	// ignore, per-file ignores and excludes do.
+	set, code, ok := e.settings(rf, sel, config.ModeUpgrade, upgrade.BaseRules(), func(tok string) ([]*rules.Rule, error) {
+		return upgrade.Select([]string{tok}, nil)
+	})
+	if !ok {
+		return code
+	}
+	rs, err := set.rulesFor(filepath.Join(set.cwd, "-"))
 	if err != nil {
-		return e.usageError("%v", err)
+		return e.configError(err)
 	}
 	opts := upgrade.Options{Modernize: *modernize, AllowBehaviorChange: *allow, BlockConsider: *blockConsider,
 		TargetProfile: *target, Rules: rs}
 	if err := upgrade.CheckOptions(opts); err != nil {
 		return e.usageError("%v", err)
 	}
-	if code, ok := e.checkPaths(paths); !ok {
+	if code, ok := e.checkRoots(set, paths); !ok {
 		return code
 	}
-	files, walkErrs := xmlFiles(paths)
+	files, walkErrs := walkFiles(paths, set.walkOptions())
+	walkErrs, bad := e.splitWalkErrors(walkErrs)
+	if bad {
+		return exitError
+	}
 	var n upgradeCounts
 	for _, fe := range walkErrors(walkErrs) {
 		e.reportFileError(fe)
@@ -60,7 +75,13 @@ func runUpgrade(e *env, args []string) int {
 	kinds := make([]rules.Target, len(files))
 	fileErrs := make([]*fileError, len(files))
 	keep := !*check || *diff
+	// Each tool gets the rules of its config file and per-file ignores;
+	// importers are settled over each other's changes (Converge) only
+	// when every tool of the run has the same.
+	keys := make([]string, len(files))
+	prog := e.startProgress(*rf.noProgress, func() int { return len(files) })
 	forEachOrdered(len(files), func(i int) upgrade.Outcome {
+		defer prog.tick()
 		s, fe := load(files[i])
 		if fe != nil {
 			fileErrs[i] = fe
@@ -72,6 +93,11 @@ func runUpgrade(e *env, args []string) int {
 		}
 		o := opts
 		o.Macros, o.Tree = mo, s.tree
+		frs, key, err := set.rulesKey(files[i])
+		if err != nil {
+			return upgrade.Outcome{File: files[i], Err: err}
+		}
+		o.Rules, keys[i] = frs, key
 		res, err := upgrade.Upgrade(files[i], s.src, o)
 		// The run keeps every result until the macro files are decided:
 		// only the bytes it will write or print are kept.
@@ -82,9 +108,15 @@ func runUpgrade(e *env, args []string) int {
 	}, func(i int, o upgrade.Outcome) { outs[i] = o })
 	// Importers that rewrite a shared macro file differently are upgraded
 	// again over each other's changes until they agree, when they can.
+	prog.stop()
 	settle := opts
 	settle.Macros = mo
-	upgrade.Converge(outs, settle, readFile)
+	if same, frs := oneSelection(set, files, keys, kinds); same {
+		if frs != nil {
+			settle.Rules = frs
+		}
+		upgrade.Converge(outs, settle, readFile)
+	}
 	if !keep {
 		for _, o := range outs {
 			if o.Result != nil {
@@ -219,6 +251,30 @@ func writeUpgrades(outs []upgrade.Outcome, changes []*upgrade.MacroChange, backu
 		bak = ".bak"
 	}
 	return writeAll(fcs, bak)
+}
+
+// oneSelection reports whether every tool of the run has the same rules
+// (the same config file and per-file entries), and returns them (nil
+// when there is no tool).
+func oneSelection(set *runSettings, files, keys []string, kinds []rules.Target) (bool, []*rules.Rule) {
+	first := -1
+	for i, k := range keys {
+		if kinds[i] != rules.TargetTool {
+			continue
+		}
+		if first < 0 {
+			first = i
+			continue
+		}
+		if k != keys[first] {
+			return false, nil
+		}
+	}
+	if first < 0 {
+		return true, nil
+	}
+	rs, err := set.rulesFor(files[first])
+	return err == nil, rs
 }
 
 func mustRead(path string) []byte {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -49,6 +50,20 @@ the bound to N times the bytes of a tool and its macro files (default 1000).
 
 -output-format json prints one JSON document instead (see the README for
 its structure); its columns count UTF-16 code units.
+
+The exclude patterns come from the config file governing each directory
+(the nearest gtr.toml or .gtr.toml, or -config FILE; see "gtr help
+config"). A directory is
+searched for *.xml files without entering hidden directories and leaving
+out, inside a git repository, what its .gitignore files and
+.git/info/exclude ignore, and what the config file's exclude patterns
+and -exclude GLOB match; a PATH named on the command line is always
+processed. On a terminal, progress (files done of those found, files per
+second, time) is drawn on standard error; -no-progress turns it off, and
+nothing is drawn when standard error is a pipe or a file.
+
+PATH - validates one tool read from standard input; -stdin-filename NAME
+names it and resolves its <import>s relative to NAME.
 
 The exit code is 1 when a tool is invalid at its profile (or -profile),
 cannot be expanded, or a file cannot be read; 2 for a usage error or a PATH
@@ -100,8 +115,12 @@ func runValidate(e *env, args []string) int {
 	all := fs.Bool("all-profiles", false, "also print the verdict at every profile with a schema")
 	format := fs.String("output-format", "text", "print results as `FORMAT`: text or json")
 	maxExp := maxExpansionFlag(fs)
+	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
+		return code
+	}
+	if paths, code, ok = e.stdinPaths(paths, *rf.stdinName); !ok {
 		return code
 	}
 	if *maxExp < 1 {
@@ -118,9 +137,23 @@ func runValidate(e *env, args []string) int {
 			return e.usageError("-profile: %q is not a profile (want a release such as 21.09)", *profile)
 		}
 	}
-	files, walkErrs, code, ok := e.targets(paths)
+	set, code, ok := e.settings(rf, nil, config.ModeRules, nil, nil)
 	if !ok {
 		return code
+	}
+	var files []string
+	var walkErrs []*fileError
+	stdin := isStdin(paths)
+	if !stdin {
+		if code, ok := e.checkRoots(set, paths); !ok {
+			return code
+		}
+		found, errs := walkFiles(paths, set.walkOptions())
+		errs, bad := e.splitWalkErrors(errs)
+		if bad {
+			return exitError
+		}
+		files, walkErrs = found, walkErrors(errs)
 	}
 	useHugePages(batchHeap)
 	opts := validateOptions{profile: *profile, allProfiles: *all, cache: macros.NewCache(), maxExpansion: *maxExp}
@@ -150,11 +183,21 @@ func runValidate(e *env, args []string) int {
 	for _, fe := range walkErrs {
 		tally(&validateResult{path: fe.path, err: fe})
 	}
+	if stdin {
+		src, code, ok := e.readStdin()
+		if !ok {
+			return code
+		}
+		tally(validateSource(stdinName(*rf.stdinName), src, opts))
+	}
+	prog := e.startProgress(*rf.noProgress, func() int { return len(files) })
 	forEachOrdered(len(files), func(i int) *validateResult {
+		defer prog.tick()
 		return validateFile(files[i], opts)
 	}, func(_ int, r *validateResult) {
 		tally(r)
 	})
+	prog.stop()
 	rep.finish(n)
 	if n.invalid > 0 || n.unexpanded > 0 || n.unreadable > 0 {
 		return exitFindings
@@ -168,6 +211,12 @@ func validateFile(path string, opts validateOptions) *validateResult {
 	if err != nil {
 		return &validateResult{path: path, err: readError(path, err)}
 	}
+	return validateSource(path, src, opts)
+}
+
+// validateSource is validateFile for bytes read already (standard
+// input), called path: imports resolve relative to it.
+func validateSource(path string, src []byte, opts validateOptions) *validateResult {
 	t := cst.Parse(path, src)
 	r := &validateResult{path: path, kind: rules.Classify(t), src: src}
 	if r.kind != rules.TargetTool {

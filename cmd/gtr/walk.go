@@ -8,17 +8,50 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/pathmatch"
 )
 
-// xmlFiles expands command-line paths into the files to process. A file is
-// taken as given, whatever its name; a directory contributes its *.xml
-// files, recursively, in lexical order, without entering hidden directories
-// or following symbolic links to directories. A file named twice (by
-// equivalent paths) is processed once. Paths that cannot be read are
-// returned as errors, and the walk goes on.
+// xmlFiles expands command-line paths into the files to process, as
+// [walkFiles] does with no config file and no -exclude.
 func xmlFiles(paths []string) (files []string, errs []error) {
-	errs = walkXMLFiles(paths, func(path string) { files = append(files, path) }, nil)
+	return walkFiles(paths, walkOptions{})
+}
+
+// walkFiles expands command-line paths into the files to process. A file
+// is taken as given, whatever its name, and so is a directory: neither
+// .gitignore nor an exclude pattern drops a PATH named on the command
+// line. A directory contributes its *.xml files, recursively, in lexical
+// order, without entering hidden directories or following symbolic links
+// to directories, and leaving out what is ignored: inside a git
+// repository, what its .gitignore files (those of the directories walked
+// and of the directories above them up to the top of the repository) and
+// .git/info/exclude ignore, as git does; what the exclude patterns of the
+// config file governing a directory match (with opts.configs); what
+// opts.exclude matches. A file named twice (by equivalent paths) is
+// processed once. Paths that cannot be read, and config files that are
+// not valid, are returned as errors, and the walk goes on (not into a
+// directory whose config file is not valid).
+//
+// The other commands of issue 15 (MCP's check_paths and format_paths)
+// call it with the options of [env.walkOptions].
+func walkFiles(paths []string, opts walkOptions) (files []string, errs []error) {
+	errs = walkXMLFilesWith(paths, opts, func(path string) { files = append(files, path) }, nil)
 	return files, errs
+}
+
+// walkOptions are what a walk leaves out beyond hidden directories and
+// ignored files. The zero value reads no config file and excludes
+// nothing else.
+type walkOptions struct {
+	// configs finds the config file governing each directory; the walk
+	// tells it what each directory it lists holds, and leaves out what
+	// the file's exclude patterns match. Nil reads no config file.
+	configs *config.Finder
+	// exclude holds the -exclude patterns, relative to the working
+	// directory (a pattern without a "/" matches a name anywhere).
+	exclude *pathmatch.List
 }
 
 // walkXMLFiles finds the files as xmlFiles does and calls found with each,
@@ -26,74 +59,141 @@ func xmlFiles(paths []string) (files []string, errs []error) {
 // When listed is not nil, it is called with each directory the walk lists
 // in full (every *.xml file in it is found), as a cleaned absolute path.
 func walkXMLFiles(paths []string, found func(path string), listed func(dir string)) (errs []error) {
-	seen := map[string]bool{}
-	cwd := workDir()
-	add := func(path string) {
-		key := absPath(cwd, path)
-		if !seen[key] {
-			seen[key] = true
-			found(path)
-		}
-	}
+	return walkXMLFilesWith(paths, walkOptions{}, found, listed)
+}
+
+// walkXMLFilesWith is walkXMLFiles with opts (see walkFiles).
+func walkXMLFilesWith(paths []string, opts walkOptions, found func(path string), listed func(dir string)) (errs []error) {
+	w := &walker{opts: opts, cwd: workDir(), found: found, listed: listed, seen: map[string]bool{}}
 	for _, root := range paths {
-		st, err := os.Stat(root)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		if !st.IsDir() {
-			add(root)
-			continue
-		}
-		// A trailing separator makes WalkDir enter a root that is a
-		// symbolic link to a directory.
-		walkRoot := root
-		if !strings.HasSuffix(walkRoot, string(filepath.Separator)) {
-			walkRoot += string(filepath.Separator)
-		}
-		var reading string // the directory being listed, until its first entry; set only for listed
-		filepath.WalkDir(walkRoot, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				// A directory that cannot be listed is reported again
-				// after it was entered; it is not listed in full.
-				reading = ""
-				errs = append(errs, err)
-				return nil // skip what cannot be read, keep walking
-			}
-			if reading != "" {
-				listed(reading)
-			}
-			reading = ""
-			if d.IsDir() {
-				if path != walkRoot && strings.HasPrefix(d.Name(), ".") {
-					return filepath.SkipDir
-				}
-				if listed != nil {
-					reading = absPath(cwd, path)
-				}
-				return nil
-			}
-			if !strings.HasSuffix(d.Name(), ".xml") {
-				return nil
-			}
-			if d.Type()&fs.ModeSymlink != 0 {
-				st, err := os.Stat(path)
-				if err != nil {
-					errs = append(errs, err)
-					return nil
-				}
-				if st.IsDir() {
-					return nil
-				}
-			}
-			add(path)
-			return nil
-		})
-		if reading != "" {
-			listed(reading)
+		w.root(root)
+	}
+	return w.errs
+}
+
+// walker is one walk of walkXMLFilesWith.
+type walker struct {
+	opts   walkOptions
+	cwd    string
+	found  func(path string)
+	listed func(dir string)
+	seen   map[string]bool // absolute paths of the files found
+	errs   []error
+}
+
+// add finds the file at path, unless it was found already.
+func (w *walker) add(path string) {
+	key := absPath(w.cwd, path)
+	if !w.seen[key] {
+		w.seen[key] = true
+		w.found(path)
+	}
+}
+
+// root walks one PATH argument.
+func (w *walker) root(root string) {
+	st, err := os.Stat(root)
+	if err != nil {
+		w.errs = append(w.errs, err)
+		return
+	}
+	if !st.IsDir() {
+		w.add(root)
+		return
+	}
+	abs := absPath(w.cwd, root)
+	cfg, err := w.opts.configs.ForDir(abs)
+	if err != nil {
+		w.errs = append(w.errs, err)
+		return
+	}
+	w.dir(root, abs, ignoredAbove(abs), cfg, true)
+}
+
+// dir walks the directory at path (abs, absolute), under the ignore files
+// ign of the directories above it and the config file cfg governing its
+// parent (its own, for a root).
+func (w *walker) dir(path, abs string, ign *pathmatch.Stack, cfg *config.File, isRoot bool) {
+	entries, err := os.ReadDir(path)
+	complete := err == nil
+	if err != nil {
+		w.errs = append(w.errs, err) // the entries read before the error are still walked
+	}
+	hasConfig, hasGit, hasIgnore := false, false, false
+	for _, e := range entries {
+		switch name := e.Name(); {
+		case name == ".git":
+			hasGit = true
+		case name == ".gitignore":
+			hasIgnore = true
+		case config.IsConfigName(name):
+			hasConfig = true
 		}
 	}
-	return errs
+	if !isRoot {
+		if hasGit {
+			ign = repoStack(abs) // a repository inside the one walked: its own rules
+		}
+		cfg, err = w.opts.configs.Listed(abs, hasConfig, hasGit, cfg)
+		if err != nil {
+			w.errs = append(w.errs, err)
+			return
+		}
+	}
+	if hasIgnore && ign != nil {
+		ign = pushIgnoreFile(ign, abs)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		sub := filepath.Join(path, name)
+		subAbs := filepath.Join(abs, name)
+		if e.IsDir() {
+			if strings.HasPrefix(name, ".") || w.skip(subAbs, name, true, ign, cfg) {
+				continue
+			}
+			w.dir(sub, subAbs, ign, cfg, false)
+			continue
+		}
+		if !strings.HasSuffix(name, ".xml") {
+			continue
+		}
+		if w.skip(subAbs, name, false, ign, cfg) {
+			complete = false
+			continue
+		}
+		if e.Type()&fs.ModeSymlink != 0 {
+			st, err := os.Stat(sub)
+			if err != nil {
+				w.errs = append(w.errs, err)
+				complete = false
+				continue
+			}
+			if st.IsDir() {
+				continue
+			}
+		}
+		w.add(sub)
+	}
+	if complete && w.listed != nil {
+		w.listed(abs)
+	}
+}
+
+// skip reports whether the entry at abs (called name) is left out: git
+// ignores it, or an exclude pattern matches it.
+func (w *walker) skip(abs, name string, isDir bool, ign *pathmatch.Stack, cfg *config.File) bool {
+	if ign.Ignored(abs, isDir) || cfg.Excluded(abs, isDir) {
+		return true
+	}
+	if w.opts.exclude == nil {
+		return false
+	}
+	rel, ok := pathmatch.RelSlash(w.cwd, abs)
+	if !ok {
+		rel = name // outside the working directory only name patterns can match
+	}
+	ignored, _ := w.opts.exclude.Match(rel, isDir)
+	return ignored
 }
 
 // walk is a walkXMLFiles running in the background, so that files are
@@ -107,14 +207,26 @@ type walk struct {
 	// listed holds the directories the walk has listed in full (see
 	// walkXMLFiles), as cleaned absolute paths.
 	listed map[string]bool
+	// prog counts the files processed by forEachWalked; nil for none.
+	prog *progress
+}
+
+// count returns the number of files found so far.
+func (w *walk) count() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return len(w.files)
 }
 
 // startWalk starts walking paths.
-func startWalk(paths []string) *walk {
+func startWalk(paths []string) *walk { return startWalkWith(paths, walkOptions{}) }
+
+// startWalkWith starts walking paths with opts (see walkFiles).
+func startWalkWith(paths []string, opts walkOptions) *walk {
 	w := &walk{listed: map[string]bool{}}
 	w.grown.L = &w.mu
 	go func() {
-		errs := walkXMLFiles(paths, func(path string) {
+		errs := walkXMLFilesWith(paths, opts, func(path string) {
 			w.mu.Lock()
 			w.files = append(w.files, path)
 			w.mu.Unlock()
@@ -223,7 +335,9 @@ func forEachWalked[T any](w *walk, work func(path string) T, first func(errs []e
 		if !ok {
 			return false
 		}
-		out.put(i, work(path))
+		r := work(path)
+		w.prog.tick()
+		out.put(i, r)
 		return true
 	})
 	out.flush() // the walk has ended: emit whatever the workers could not
