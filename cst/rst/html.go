@@ -10,7 +10,7 @@ import (
 // document with Galaxy's settings (the "body" part, which Galaxy's
 // template prints followed by a newline).
 func HTML(doc *Document) string {
-	w := &htmlWriter{extra: map[*Node][]string{}}
+	w := &htmlWriter{extra: map[*Node][]string{}, compactP: true}
 	for _, c := range doc.Root.Children {
 		w.node(c)
 	}
@@ -788,37 +788,45 @@ func (w *htmlWriter) isCompactable(n *Node) bool {
 	return isSimpleList(n)
 }
 
-// isSimpleList is docutils' SimpleListChecker: every item holds at most
-// one element besides a nested list after a paragraph, and there are no
-// definition lists.
+// isSimpleList is _html_base's SimpleListChecker (the one html4css1's
+// check_simple_list uses, not html4css1's own): every item, definition
+// and field body holds at most one element besides a nested list after a
+// paragraph, and no other bodies than paragraphs and lists.
 func isSimpleList(n *Node) bool {
 	ok := true
-	var visit func(m *Node) bool
-	visit = func(m *Node) bool {
+	n.Walk(func(m *Node) bool {
+		if !ok {
+			return false
+		}
 		switch m.Kind {
-		case KindListItem:
+		case KindText, KindParagraph, KindAuthor, KindCopyright, KindDate, KindOrganization,
+			KindStatus, KindTerm, KindFieldName, KindComment, KindSubstitutionDefinition,
+			KindTarget, KindPending:
+			return false
+		case KindBulletList, KindEnumeratedList, KindContact, KindClassifier, KindFieldList,
+			KindField, KindDefinitionListItem, KindDefinitionList, KindDocinfo:
+			return true
+		case KindListItem, KindDefinition, KindFieldBody, KindAuthors, KindAddress, KindVersion:
 			var kids []*Node
 			for _, c := range m.Children {
 				if !c.Kind.isInvisible() {
 					kids = append(kids, c)
 				}
 			}
-			if len(kids) > 0 && kids[0].Kind == KindParagraph && (kids[len(kids)-1].Kind == KindBulletList || kids[len(kids)-1].Kind == KindEnumeratedList) {
-				kids = kids[:len(kids)-1]
+			if len(kids) > 0 && kids[0].Kind == KindParagraph {
+				last := kids[len(kids)-1].Kind
+				if last == KindBulletList || last == KindEnumeratedList || last == KindFieldList {
+					kids = kids[:len(kids)-1]
+				}
 			}
 			if len(kids) > 1 {
 				ok = false
-				return false
 			}
-		case KindParagraph:
-			return false
-		case KindDefinitionList, KindDocinfo:
-			ok = false
-			return false
+			return ok
 		}
-		return true
-	}
-	n.Walk(func(m *Node) bool { return ok && visit(m) })
+		ok = false
+		return false
+	})
 	return ok
 }
 

@@ -132,8 +132,19 @@ func (n *Node) writeText(b *strings.Builder) {
 		b.WriteString(n.Text)
 		return
 	}
+	if n.Kind == KindOptionArgument {
+		if d, ok := n.Attrs["delimiter"]; ok {
+			b.WriteString(d)
+		} else {
+			b.WriteByte(' ')
+		}
+	}
 	sep := ""
-	if n.Kind.isStructural() {
+	switch {
+	case n.Kind == KindOptionGroup:
+		sep = ", "
+	case n.Kind == KindOption:
+	case n.Kind.isStructural():
 		sep = "\n\n"
 	}
 	for i, c := range n.Children {
