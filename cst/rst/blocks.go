@@ -165,7 +165,7 @@ func (m *machine) listItem(indent int) (*Node, bool) {
 	var offset int
 	var bf bool
 	if len(m.cur) > indent {
-		block, offset, bf = m.getKnownIndented(indent, false, true)
+		block, offset, bf = m.getKnownIndented(runeLen(m.cur[:indent]), false, true)
 	} else {
 		block, _, offset, bf = m.getFirstKnownIndented(indent, false, true, true)
 	}

@@ -46,6 +46,7 @@ func init() {
 		"highlights":     {hasContent: true, run: runQuoteClass("highlights")},
 		"pull-quote":     {hasContent: true, run: runQuoteClass("pull-quote")},
 		"replace":        {hasContent: true, run: runReplace},
+		"unicode":        {required: 1, finalWhitespace: true, options: map[string]optConv{"trim": optFlag, "ltrim": optFlag, "rtrim": optFlag}, run: runUnicode},
 		"list-table":     {optional: 1, finalWhitespace: true, options: listTableOptions, hasContent: true, run: runListTable},
 		"csv-table":      {optional: 1, finalWhitespace: true, options: csvTableOptions, hasContent: true, run: runCSVTable},
 		"table":          {optional: 1, finalWhitespace: true, options: tableOptions, hasContent: true, run: runTable},

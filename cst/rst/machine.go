@@ -353,6 +353,16 @@ func getIndentedBlock(input lines, start int, o indentedOpts) (block lines, inde
 	return block, indent, blankFinish
 }
 
+// byteCol returns the byte offset of the n'th character of s.
+func byteCol(s string, n int) int {
+	i := 0
+	for k := 0; k < n && i < len(s); k++ {
+		_, size := decodeRune(s, i)
+		i += size
+	}
+	return i + max(0, n-runeLen(s))
+}
+
 // prefix returns the first n bytes of s (all of s when shorter).
 func prefix(s string, n int) string {
 	if n > len(s) {
@@ -381,8 +391,14 @@ func (m *machine) getIndented(untilBlank, stripIndent bool) (block lines, indent
 // (StateMachineWS.get_known_indented).
 func (m *machine) getKnownIndented(indent int, untilBlank, stripIndent bool) (block lines, offset int, blankFinish bool) {
 	offset = m.absLineOffset()
+	// The indent counts characters; the first line's marker may hold
+	// multi-byte ones (a bullet such as "\u2022"), so it is cut in bytes.
+	first := -1
+	if m.pos >= 0 && m.pos < len(m.input) {
+		first = byteCol(m.input[m.pos].s, indent)
+	}
 	block, _, blankFinish = getIndentedBlock(m.input, m.pos, indentedOpts{untilBlank: untilBlank,
-		keepIndent: !stripIndent, blockIndent: indent, firstIndent: -1})
+		keepIndent: !stripIndent, blockIndent: indent, firstIndent: first})
 	m.nextLine(len(block) - 1)
 	for len(block) > 0 && isBlank(block[0].s) {
 		block = block[1:]

@@ -75,11 +75,14 @@ func (d *doc) report(level int, line int, text string, details ...string) *Node 
 	if line == 0 {
 		line = d.currentTopLine()
 	}
-	if line > len(d.src) {
-		line = 0 // docutils finds no source line past the end
+	if line > len(d.src)+1 {
+		line = 0 // docutils finds no source line past the line after the end
 	}
 	m := &Message{Level: level, Line: line, Text: text, Details: details}
-	if line > 0 {
+	switch {
+	case line > len(d.src):
+		m.Span = cst.Span{Start: len(d.text), End: len(d.text)}
+	case line > 0:
 		l := d.src[line-1]
 		m.Span = cst.Span{Start: l.start, End: l.start + len(l.raw)}
 	}

@@ -109,6 +109,14 @@ func (d *doc) substitutions() {
 			continue
 		}
 		def := d.substitutionDefs[key]
+		parent := ref.Parent
+		idx := parent.Index(ref)
+		if def.Has("ltrim") && idx > 0 && parent.Children[idx-1].Kind == KindText {
+			parent.Children[idx-1].Text = rstrip(parent.Children[idx-1].Text)
+		}
+		if def.Has("rtrim") && idx+1 < len(parent.Children) && parent.Children[idx+1].Kind == KindText {
+			parent.Children[idx+1].Text = lstrip(parent.Children[idx+1].Text)
+		}
 		kids := deepCopyChildren(def)
 		for _, k := range kids {
 			k.Walk(func(n *Node) bool {
