@@ -170,7 +170,10 @@ func runClass(m *machine, dv *dirCall) []*Node {
 // directiveError makes the system message of a directive that failed,
 // with the directive's block (Directive.error and run_directive).
 func (m *machine) directiveError(dv *dirCall, level int, text string) *Node {
-	return m.d.report(level, dv.lineno, text, dv.blockText)
+	// docutils reports the message, then attaches the directive's block.
+	msg := m.d.report(level, dv.lineno, text)
+	msg.Append(newNode(KindLiteralBlock, dv.span, newText(dv.blockText, dv.span)))
+	return msg
 }
 
 // runImage is the image directive.

@@ -323,6 +323,7 @@ func (in *inliner) substitutionReference(mt initial, lo int) result {
 		n := e - i - 1
 		text := s[mt.end:i]
 		sub := newNode(KindSubstitutionReference, in.span(mt.start, e), newText(text, in.span(mt.end, i)))
+		sub.raw = unescape(s[mt.start:i+1], true)
 		subText := unescape(text, false)
 		sub.Set("refname", whitespaceNormalizeName(subText))
 		node := sub
@@ -350,6 +351,7 @@ func (in *inliner) reference(mt initial) result {
 	name := s[mt.start:mt.refEnd]
 	text := unescape(name, false)
 	ref := newNode(KindReference, in.span(mt.start, mt.end), newText(name, in.span(mt.start, mt.refEnd)))
+	ref.raw = unescape(s[mt.start:mt.end], true)
 	ref.Set("name", whitespaceNormalizeName(text))
 	if mt.kind == "__" {
 		ref.Set("anonymous", "1")
@@ -367,6 +369,7 @@ func (in *inliner) footnoteReference(mt initial) result {
 	sp := in.span(mt.start, mt.end)
 	d := in.d
 	var ref *Node
+	defer func() { ref.raw = unescape(in.s[mt.start:mt.end], true) }()
 	if mt.citation {
 		ref = newNode(KindCitationReference, sp, newText(label, in.span(mt.start+1, mt.end-2)))
 		ref.Set("refname", refname)
@@ -559,6 +562,7 @@ func (in *inliner) phraseRef(start, end, ts, te int, escaped string, anonymous b
 	refname := normalizeName(unesc)
 	sp := in.span(start, end)
 	ref := newNode(KindReference, sp, newText(text, in.span(ts, textEnd)))
+	ref.raw = unescape(in.s[start:end], true)
 	ref.Set("name", whitespaceNormalizeName(unesc))
 	nodes := []*Node{ref}
 	switch {

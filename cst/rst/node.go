@@ -40,6 +40,7 @@ type Node struct {
 	resolved    bool // a reference or target already resolved
 	indirectRef string
 	msg         *Message // a system message node's message
+	raw         string   // an inline node's source text (docutils' rawsource)
 }
 
 // Get returns the attribute name, or "".

@@ -8,6 +8,7 @@ func (d *doc) transform() {
 	d.classAttributes()  // misc.ClassAttribute, 210
 	d.substitutions()    // references.Substitutions, 220
 	d.propagateTargets() // references.PropagateTargets, 260
+	d.docinfo()          // frontmatter.DocInfo, 340
 	d.anonymousLinks()   // references.AnonymousHyperlinks, 440
 	d.indirectLinks()    // references.IndirectHyperlinks, 460
 	d.footnotesXform()   // references.Footnotes, 620
@@ -167,7 +168,7 @@ func deepCopy(n *Node) *Node {
 // replaceProblematic replaces ref by a problematic node linked to msg.
 func (d *doc) replaceProblematic(ref, msg *Node) {
 	msgid := d.setID(msg, nil)
-	prb := newNode(KindProblematic, ref.Span, newText(ref.AsText(), ref.Span))
+	prb := newNode(KindProblematic, ref.Span, newText(rawText(ref), ref.Span))
 	prb.Set("refid", msgid)
 	prbid := d.setID(prb, nil)
 	msg.Backrefs = append(msg.Backrefs, prbid)
@@ -657,9 +658,12 @@ func (d *doc) danglingRefs() {
 	}
 }
 
-// rawText returns the source text of a reference as docutils keeps it
-// (its rawsource).
+// rawText returns the source text of an inline node as docutils keeps it
+// (its rawsource), or its text when it has none.
 func rawText(n *Node) string {
+	if n.raw != "" {
+		return n.raw
+	}
 	return n.AsText()
 }
 
@@ -686,9 +690,11 @@ func (d *doc) filterMessages() {
 			delete(d.ids, m.IDs[0])
 		}
 	}
+	// Galaxy renders with a report level above every message, so every
+	// problematic mark loses its message and becomes its text.
 	for _, p := range prbs {
-		if _, ok := d.ids[p.Get("refid")]; !ok && p.Parent != nil && len(p.Children) > 0 {
-			p.Parent.Replace(p, p.Children[0])
+		if p.Parent != nil {
+			p.Parent.Replace(p, newText(p.AsText(), p.Span))
 		}
 	}
 }
@@ -760,9 +766,7 @@ func (d *doc) contentsList(n *Node, depth int, topic *Node) *Node {
 	if len(items) == 0 {
 		return nil
 	}
-	l := newNode(KindBulletList, n.Span, items...)
-	l.Classes = []string{"simple"}
-	return l
+	return newNode(KindBulletList, n.Span, items...)
 }
 
 // setIDPrefixed gives n a numbered id with prefix (set_id with a
@@ -794,4 +798,26 @@ func atoiDefault(s string, def int) int {
 		n = n*10 + int(s[i]-'0')
 	}
 	return n
+}
+
+// isPreBibliographic reports whether k may come before a document's
+// bibliographic field list (docutils' PreBibliographic elements).
+func (k Kind) isPreBibliographic() bool {
+	return k.isInvisible() || k == KindSystemMessage || k == KindRaw
+}
+
+// docinfo takes a field list that opens the document out of the body, as
+// frontmatter.DocInfo makes it the docinfo, which the html4css1 body
+// part does not include. Fields named dedication or abstract become
+// topics that stay in the body; the reader renders none of them.
+func (d *doc) docinfo() {
+	for _, c := range d.root.Children {
+		if c.Kind.isPreBibliographic() {
+			continue
+		}
+		if c.Kind == KindFieldList {
+			d.root.Remove(c)
+		}
+		return
+	}
 }
