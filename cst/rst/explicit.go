@@ -145,15 +145,17 @@ func (m *machine) explicitConstruct() ([]*Node, bool) {
 		return m.directive(name, end, nil)
 	}
 	mt, _ := matchLiteralPrefix(s, "..")
-	ns, bf := m.comment(mt.end)
+	ns, bf := m.comment(s, mt.end)
 	return append(ns, errs...), bf
 }
 
-// comment reads a comment (Body.comment).
-func (m *machine) comment(end int) ([]*Node, bool) {
+// comment reads a comment (Body.comment). s is the line that started the
+// construct: after a malformed target the machine has moved past it, and
+// docutils reads the comment from where the machine stands.
+func (m *machine) comment(s string, end int) ([]*Node, bool) {
 	cur := m.curLine()
 	if m.isNextLineBlank() {
-		first := m.cur[end:]
+		first := s[end:]
 		if isBlank(first) {
 			n := newNode(KindComment, m.d.lineSpan(cur))
 			return []*Node{n}, true

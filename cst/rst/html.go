@@ -148,7 +148,17 @@ func (k Kind) isSequential() bool {
 
 // encode escapes text as the HTML writer does.
 func encode(s string) string {
-	if !strings.ContainsAny(s, "&<>\"@\u00a0") {
+	clean := true
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '&', '<', '>', '"', '@', 0xc2: // 0xc2 leads U+00A0
+			clean = false
+		}
+		if !clean {
+			break
+		}
+	}
+	if clean {
 		return s
 	}
 	var b strings.Builder

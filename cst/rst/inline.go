@@ -109,8 +109,9 @@ func (in *inliner) matchAt(lo, i int) (initial, bool) {
 	case strings.HasPrefix(rest, "|") && !strings.HasPrefix(rest, "||") && nonSpaceAfter(s, i+1, hi):
 		return initial{start: i, end: i + 1, kind: "|"}, true
 	}
-	// A reference name and "_" or "__".
-	if max := simplenameEnd(s, i); max > i {
+	// A reference name and "_" or "__": only worth trying when an
+	// underscore follows the name or joins its parts.
+	if max := simplenameEnd(s, i); max > i && strings.IndexByte(s[i:min(max+1, hi)], '_') >= 0 {
 		for e := max; e > i; {
 			if e < hi && s[e] == '_' {
 				if e+1 < hi && s[e+1] == '_' && endOK(s, e+2, hi) {
@@ -599,6 +600,10 @@ func (in *inliner) implicit(lo, hi int) []*Node {
 		return nil
 	}
 	s := in.s
+	// Every URI has a colon and every address an at sign.
+	if strings.IndexByte(s[lo:hi], ':') < 0 && strings.IndexByte(s[lo:hi], '@') < 0 {
+		return []*Node{in.text(lo, hi)}
+	}
 	for i := lo; i < hi; {
 		if startOK(s, lo, i) {
 			if e, scheme, email, ok := matchURI(s, i, hi); ok {

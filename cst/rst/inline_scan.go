@@ -38,19 +38,82 @@ func inRunes(list []rune, r rune) bool {
 	return false
 }
 
+// Character classes of the inline markup rules, as bits.
+const (
+	clSpace = 1 << iota
+	clOpener
+	clDelimiter
+	clCloser
+	clClosingDelimiter
+)
+
+// asciiClass holds the classes of the ASCII characters; otherClass those
+// of the other characters in any class but whitespace.
+var (
+	asciiClass [128]uint8
+	otherClass = map[rune]uint8{}
+)
+
+func init() {
+	set := func(r rune, c uint8) {
+		if r < 128 {
+			asciiClass[r] |= c
+		} else {
+			otherClass[r] |= c
+		}
+	}
+	for _, r := range openers {
+		set(r, clOpener)
+	}
+	for _, r := range closers {
+		set(r, clCloser)
+	}
+	for _, t := range []struct {
+		tab *unicode.RangeTable
+		c   uint8
+	}{{delimiters, clDelimiter}, {closingDelimiters, clClosingDelimiter}} {
+		for _, rg := range t.tab.R16 {
+			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+				set(r, t.c)
+			}
+		}
+		for _, rg := range t.tab.R32 {
+			for r := rune(rg.Lo); r <= rune(rg.Hi); r += rune(rg.Stride) {
+				set(r, t.c)
+			}
+		}
+	}
+	for r := rune(0); r < 128; r++ {
+		if isSpace(r) {
+			asciiClass[r] |= clSpace
+		}
+	}
+}
+
+// classOf returns the classes of r.
+func classOf(r rune) uint8 {
+	if r < 128 {
+		return asciiClass[r]
+	}
+	c := otherClass[r]
+	if isSpace(r) {
+		c |= clSpace
+	}
+	return c
+}
+
 // startOK is docutils' start_string_prefix: the start of the string, or
 // after whitespace, an opener or a delimiter.
 func startOK(s string, lo, i int) bool {
 	r, ok := prevRune(s, lo, i)
-	return !ok || isSpace(r) || inRunes(openers, r) || unicode.Is(delimiters, r)
+	return !ok || classOf(r)&(clSpace|clOpener|clDelimiter) != 0
 }
 
 // endOK is docutils' end_string_suffix: the end of the string, or before
 // whitespace, a NUL, a closing delimiter, a delimiter or a closer.
 func endOK(s string, i, hi int) bool {
 	r, ok := nextRune(s, i, hi)
-	return !ok || isSpace(r) || r == 0 || unicode.Is(closingDelimiters, r) ||
-		unicode.Is(delimiters, r) || inRunes(closers, r)
+	return !ok || r == 0 || classOf(r)&(clSpace|clClosingDelimiter|clDelimiter|clCloser) != 0
 }
 
 // nonSpaceAfter is '(?!\s)'.

@@ -23,7 +23,12 @@ func splitLines(text string) []srcLine {
 	var out []srcLine
 	start := 0
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		c := text[i]
+		if c >= 0x20 && c < 0x80 || c == '\t' {
+			i++
+			continue
+		}
+		r, size := decodeRune(text, i)
 		brk := 0
 		switch r {
 		case '\n', '\x1c', '\x1d', '\x1e', '\u0085', '\u2028', '\u2029':
@@ -86,7 +91,7 @@ func (l *srcLine) offset(col int) int {
 	if col <= 0 {
 		return l.start
 	}
-	if !strings.ContainsAny(l.raw, "\t") {
+	if strings.IndexByte(l.raw, '\t') < 0 {
 		if col > len(l.raw) {
 			col = len(l.raw)
 		}

@@ -77,13 +77,9 @@ func (d *doc) poff(p ptext, i int) int {
 	return d.off(sg.abs, sg.col+i-sg.at)
 }
 
-// pspan maps p.s[i:j] to a help-text span. The end is taken from the
-// last byte so that a range ending a line does not reach the next one.
+// pspan maps p.s[i:j] to a help-text span.
 func (d *doc) pspan(p ptext, i, j int) cst.Span {
-	s := cst.Span{Start: d.poff(p, i), End: d.poff(p, i)}
-	if j > i {
-		s.End = d.poff(p, j-1) + 1
-	}
+	s := cst.Span{Start: d.poff(p, i), End: d.poff(p, j)}
 	if s.End < s.Start {
 		s.End = s.Start
 	}

@@ -94,6 +94,7 @@ func (d *doc) classAttributes() {
 // contents (references.Substitutions).
 func (d *doc) substitutions() {
 	refs := d.findAll(KindSubstitutionReference)
+	nested := map[string][]string{}
 	for i := 0; i < len(refs); i++ {
 		ref := refs[i]
 		if ref.Parent == nil {
@@ -119,14 +120,33 @@ func (d *doc) substitutions() {
 			parent.Children[idx+1].Text = lstrip(parent.Children[idx+1].Text)
 		}
 		kids := deepCopyChildren(def)
+		circular := false
+		var nestedRefs []*Node
 		for _, k := range kids {
 			k.Walk(func(n *Node) bool {
-				if n.Kind == KindSubstitutionReference {
-					refs = append(refs, n)
+				if n.Kind != KindSubstitutionReference || circular {
+					return !circular
 				}
+				name := d.substitutionNames[strings.ToLower(n.Get("refname"))]
+				if contains(nested[name], key) || contains(nested[name], name) && name == key {
+					circular = true
+					return false
+				}
+				if contains(nested[name], name) {
+					circular = true
+					return false
+				}
+				nested[name] = append(nested[name], key)
+				nestedRefs = append(nestedRefs, n)
 				return true
 			})
 		}
+		if circular || len(refs) > maxSubstitutions {
+			msg := d.errorMsg(nodeLine(ref), `Circular substitution definition referenced: "`+refname+`".`)
+			d.replaceProblematic(ref, msg)
+			continue
+		}
+		refs = append(refs, nestedRefs...)
 		ref.Parent.Replace(ref, kids...)
 		for _, k := range kids {
 			if (k.Kind == KindReference || k.Kind == KindFootnoteReference || k.Kind == KindCitationReference) && k.Has("refname") {
@@ -135,6 +155,10 @@ func (d *doc) substitutions() {
 		}
 	}
 }
+
+// maxSubstitutions bounds the substitution references one document
+// expands, nested ones included.
+const maxSubstitutions = 10000
 
 // deepCopyChildren copies the children of n.
 func deepCopyChildren(n *Node) []*Node {
