@@ -92,6 +92,18 @@ func verdictText(m *Message) string {
 	return strings.Join(strings.Fields(m.String()), " ")
 }
 
+// knownDiffs are the corpus helps whose HTML differs for a named reason
+// the reader does not reproduce: renderings docutils delegates to other
+// libraries.
+var knownDiffs = map[string]string{
+	// math role and directive: html4css1 renders LaTeX to HTML with
+	// docutils' math2html; the reader keeps the LaTeX source as text.
+	"brsynth__galaxytools/tools/doe_synbio/optdoe.xml": "math2html",
+	// code-block with a language: docutils highlights with Pygments into
+	// <span class="..."> tokens; the reader writes the code unhighlighted.
+	"galaxycomputationalchemistry__galaxy-tools-compchem/tools/mdanalysis/ramachandran_plots.xml": "pygments",
+}
+
 // TestCorpusAgreement renders every corpus help Galaxy rendered and
 // compares the normalised HTML trees and the HelpInvalidRST verdicts with
 // Galaxy's.
@@ -104,9 +116,16 @@ func TestCorpusAgreement(t *testing.T) {
 		got := HTML(doc) + "\n"
 		if d := firstDiff(parseHTML(got), parseHTML(h.html), ""); d != "" {
 			differ++
-			diffs = append(diffs, h.path+": "+d)
+			if why, ok := knownDiffs[h.path]; ok {
+				t.Logf("html differs (named exception, %s): %s: %s", why, h.path, d)
+			} else {
+				diffs = append(diffs, h.path+": "+d)
+			}
 		} else {
 			same++
+			if why, ok := knownDiffs[h.path]; ok {
+				t.Errorf("%s renders identically now: drop its named exception (%s)", h.path, why)
+			}
 		}
 		want := strings.Join(strings.Fields(h.verdict), " ")
 		if v := verdictText(doc.Invalid()); v == want {
@@ -117,7 +136,7 @@ func TestCorpusAgreement(t *testing.T) {
 	}
 	sort.Strings(diffs)
 	for _, d := range diffs {
-		t.Log("html differs: " + d)
+		t.Error("html differs: " + d)
 	}
 	for _, d := range vdiffs {
 		t.Log("verdict differs: " + d)
