@@ -1,0 +1,260 @@
+package rst
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/galaxy-gtr/gtr/cst"
+)
+
+// srcLine is one line of the help text as docutils' string2lines makes it:
+// tabs expanded to columns of 8 and trailing whitespace removed.
+type srcLine struct {
+	start int    // byte offset of the line's first byte in the help text
+	raw   string // the line as written, without its line break
+	exp   string // the line as docutils reads it
+}
+
+// splitLines splits text into lines as Python's str.splitlines does after
+// docutils turned form feeds and vertical tabs into spaces, and expands and
+// strips each line as string2lines does.
+func splitLines(text string) []srcLine {
+	var out []srcLine
+	start := 0
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c >= 0x20 && c < 0x80 || c == '\t' {
+			i++
+			continue
+		}
+		r, size := decodeRune(text, i)
+		brk := 0
+		switch r {
+		case '\n', '\x1c', '\x1d', '\x1e', '\u0085', '\u2028', '\u2029':
+			brk = size
+		case '\r':
+			brk = 1
+			if i+1 < len(text) && text[i+1] == '\n' {
+				brk = 2
+			}
+		}
+		if brk == 0 {
+			i += size
+			continue
+		}
+		out = append(out, makeLine(text, start, i))
+		i += brk
+		start = i
+	}
+	if start < len(text) {
+		out = append(out, makeLine(text, start, len(text)))
+	}
+	return out
+}
+
+// makeLine builds the srcLine of text[start:end].
+func makeLine(text string, start, end int) srcLine {
+	raw := text[start:end]
+	return srcLine{start: start, raw: raw, exp: rstrip(expandTabs(raw))}
+}
+
+// expandTabs replaces each tab by the spaces that reach the next multiple of
+// 8 columns, counting columns in characters as Python does; form feeds and
+// vertical tabs become spaces.
+func expandTabs(s string) string {
+	if !strings.ContainsAny(s, "\t\v\f") {
+		return s
+	}
+	var b strings.Builder
+	col := 0
+	for _, r := range s {
+		switch r {
+		case '\t':
+			n := 8 - col%8
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+		case '\v', '\f':
+			b.WriteByte(' ')
+			col++
+		default:
+			b.WriteRune(r)
+			col++
+		}
+	}
+	return b.String()
+}
+
+// offset maps a byte column of the expanded line to a byte offset of the
+// help text.
+func (l *srcLine) offset(col int) int {
+	if col <= 0 {
+		return l.start
+	}
+	if strings.IndexByte(l.raw, '\t') < 0 {
+		if col > len(l.raw) {
+			col = len(l.raw)
+		}
+		return l.start + col
+	}
+	// Walk the raw line, counting the expanded bytes each raw rune makes.
+	ecol, ebytes := 0, 0
+	for i, r := range l.raw {
+		if ebytes >= col {
+			return l.start + i
+		}
+		if r == '\t' {
+			n := 8 - ecol%8
+			ecol += n
+			ebytes += n
+			continue
+		}
+		ecol++
+		ebytes += utf8.RuneLen(r)
+	}
+	return l.start + len(l.raw)
+}
+
+// line is one line of a block that a state machine reads: a slice of a
+// source line, with the absolute line index and the expanded column it
+// starts at.
+type line struct {
+	s   string
+	abs int // index of the source line, 0-based
+	col int // byte column of s[0] in the expanded source line
+}
+
+// lines is a block of lines (docutils' StringList).
+type lines []line
+
+// texts returns the strings of b.
+func (b lines) texts() []string {
+	out := make([]string, len(b))
+	for i, l := range b {
+		out[i] = l.s
+	}
+	return out
+}
+
+// join returns the lines of b joined with "\n".
+func (b lines) join() string {
+	switch len(b) {
+	case 0:
+		return ""
+	case 1:
+		return b[0].s
+	}
+	n := len(b) - 1
+	for _, l := range b {
+		n += len(l.s)
+	}
+	var sb strings.Builder
+	sb.Grow(n)
+	for i, l := range b {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		sb.WriteString(l.s)
+	}
+	return sb.String()
+}
+
+// trimLeft removes n bytes from the start of lines [from, to) of b, in
+// place, as StringList.trim_left does.
+func (b lines) trimLeft(n, from, to int) {
+	if to > len(b) {
+		to = len(b)
+	}
+	for i := from; i < to; i++ {
+		if n >= len(b[i].s) {
+			b[i].col += len(b[i].s)
+			b[i].s = ""
+			continue
+		}
+		b[i].s = b[i].s[n:]
+		b[i].col += n
+	}
+}
+
+// clone returns a copy of b that can be changed without changing b.
+func (b lines) clone() lines { return append(lines(nil), b...) }
+
+// isSpace reports whether r is whitespace for Python (str.isspace, \s).
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		switch r {
+		case ' ', '\t', '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x1f:
+			return true
+		}
+		return false
+	}
+	return unicode.Is(pySpace, r)
+}
+
+// isWord reports whether r is a word character for Python's \w.
+func isWord(r rune) bool {
+	if r < utf8.RuneSelf {
+		return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return unicode.IsLetter(r) || unicode.IsNumber(r)
+}
+
+// strip, lstrip and rstrip remove Python whitespace as str.strip does.
+func strip(s string) string  { return strings.TrimFunc(s, isSpace) }
+func lstrip(s string) string { return strings.TrimLeftFunc(s, isSpace) }
+func rstrip(s string) string { return strings.TrimRightFunc(s, isSpace) }
+
+// isBlank reports whether s holds only whitespace (not s.strip()).
+func isBlank(s string) bool {
+	for _, r := range s {
+		if !isSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// indentOf returns the number of leading whitespace bytes of s.
+func indentOf(s string) int { return len(s) - len(lstrip(s)) }
+
+// span returns the help-text span of the lines of b.
+func (d *doc) span(b lines) cst.Span {
+	if len(b) == 0 {
+		return cst.Span{}
+	}
+	first, last := b[0], b[len(b)-1]
+	return cst.Span{Start: d.off(first.abs, first.col), End: d.off(last.abs, last.col+len(last.s))}
+}
+
+// off maps an absolute line index and expanded byte column to a help-text
+// offset.
+func (d *doc) off(abs, col int) int {
+	if abs < 0 || len(d.src) == 0 {
+		return 0
+	}
+	if abs >= len(d.src) {
+		return len(d.text)
+	}
+	return d.src[abs].offset(col)
+}
+
+// lineSpan returns the span of one line.
+func (d *doc) lineSpan(l line) cst.Span {
+	return cst.Span{Start: d.off(l.abs, l.col), End: d.off(l.abs, l.col+len(l.s))}
+}
+
+// decodeRune decodes the rune at s[i:].
+func decodeRune(s string, i int) (rune, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(s[i:])
+}
+
+// decodeLastRune decodes the rune ending at s[:i].
+func decodeLastRune(s string, i int) (rune, int) {
+	if c := s[i-1]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeLastRuneInString(s[:i])
+}

@@ -1,0 +1,190 @@
+package rst
+
+import (
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst"
+)
+
+// Node is one element or text node of a document tree. Its Kind is the
+// docutils node class; its attributes carry docutils' names.
+type Node struct {
+	Kind Kind
+	// Span is the byte range of the help text the node was read from; it
+	// lies inside the text given to [Parse]. Nodes that docutils makes up
+	// (generated labels, a table's colspecs) have the span of the construct
+	// they belong to.
+	Span cst.Span
+	// Text is the value of a text node and the text of a raw or comment
+	// node; element nodes keep their text in Text children.
+	Text string
+	// IDs, Names, DupNames, Classes and Backrefs are docutils' common list
+	// attributes.
+	IDs, Names, DupNames, Classes, Backrefs []string
+	// Attrs holds the other attributes (refuri, refid, refname, uri, alt,
+	// enumtype, …) as docutils spells them.
+	Attrs map[string]string
+	// Children lists the child nodes in document order.
+	Children []*Node
+	// Parent is the enclosing node; nil for the document.
+	Parent *Node
+	// Line is the 1-based line of the help text docutils gives the node
+	// (its "line" attribute), 0 when it has none.
+	Line int
+
+	// Level is a system message's level (1 INFO … 4 SEVERE).
+	Level int
+
+	indent      int  // a line block line's indent, -1 when unset
+	referenced  bool // a target that a reference resolved to
+	resolved    bool // a reference or target already resolved
+	indirectRef string
+	msg         *Message // a system message node's message
+	raw         string   // an inline node's source text (docutils' rawsource)
+}
+
+// Get returns the attribute name, or "".
+func (n *Node) Get(name string) string {
+	if n.Attrs == nil {
+		return ""
+	}
+	return n.Attrs[name]
+}
+
+// Has reports whether the attribute name is set.
+func (n *Node) Has(name string) bool {
+	if n.Attrs == nil {
+		return false
+	}
+	_, ok := n.Attrs[name]
+	return ok
+}
+
+// Set sets the attribute name to value.
+func (n *Node) Set(name, value string) {
+	if n.Attrs == nil {
+		n.Attrs = make(map[string]string, 2)
+	}
+	n.Attrs[name] = value
+}
+
+// Del removes the attribute name.
+func (n *Node) Del(name string) { delete(n.Attrs, name) }
+
+// Append adds children at the end of n and sets their parent.
+func (n *Node) Append(children ...*Node) {
+	for _, c := range children {
+		if c == nil {
+			continue
+		}
+		c.Parent = n
+		n.Children = append(n.Children, c)
+	}
+}
+
+// Insert inserts c as the i'th child of n.
+func (n *Node) Insert(i int, c *Node) {
+	c.Parent = n
+	n.Children = append(n.Children, nil)
+	copy(n.Children[i+1:], n.Children[i:])
+	n.Children[i] = c
+}
+
+// Index returns the position of c among n's children, or -1.
+func (n *Node) Index(c *Node) int {
+	for i, x := range n.Children {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// Remove removes c from n's children.
+func (n *Node) Remove(c *Node) {
+	if i := n.Index(c); i >= 0 {
+		n.Children = append(n.Children[:i], n.Children[i+1:]...)
+	}
+}
+
+// Replace puts the nodes with in place of the child old.
+func (n *Node) Replace(old *Node, with ...*Node) {
+	i := n.Index(old)
+	if i < 0 {
+		return
+	}
+	rest := append([]*Node(nil), n.Children[i+1:]...)
+	n.Children = n.Children[:i]
+	n.Append(with...)
+	n.Children = append(n.Children, rest...)
+}
+
+// AsText returns the text content of n as docutils' astext gives it:
+// the text of its text nodes in order (a system message's paragraphs and
+// literal blocks separated by blank lines).
+func (n *Node) AsText() string {
+	var b strings.Builder
+	n.writeText(&b)
+	return b.String()
+}
+
+func (n *Node) writeText(b *strings.Builder) {
+	if n.Kind == KindText {
+		b.WriteString(n.Text)
+		return
+	}
+	if n.Kind == KindOptionArgument {
+		if d, ok := n.Attrs["delimiter"]; ok {
+			b.WriteString(d)
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	sep := ""
+	switch {
+	case n.Kind == KindOptionGroup:
+		sep = ", "
+	case n.Kind == KindOption:
+	case n.Kind.isStructural():
+		sep = "\n\n"
+	}
+	for i, c := range n.Children {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		c.writeText(b)
+	}
+}
+
+// Walk calls f for n and every node below it in document order; it skips
+// the children of a node for which f returns false.
+func (n *Node) Walk(f func(*Node) bool) {
+	if !f(n) {
+		return
+	}
+	for i := 0; i < len(n.Children); i++ {
+		n.Children[i].Walk(f)
+	}
+}
+
+// hasClass reports whether n carries the class c.
+func (n *Node) hasClass(c string) bool {
+	for _, x := range n.Classes {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// newNode returns a node of kind k spanning sp.
+func newNode(k Kind, sp cst.Span, children ...*Node) *Node {
+	n := &Node{Kind: k, Span: sp, indent: -1}
+	n.Append(children...)
+	return n
+}
+
+// newText returns a text node.
+func newText(s string, sp cst.Span) *Node {
+	return &Node{Kind: KindText, Text: s, Span: sp, indent: -1}
+}

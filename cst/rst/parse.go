@@ -1,0 +1,96 @@
+package rst
+
+// Document is a parsed help text: docutils' doctree after the standalone
+// reader's transforms, with the system messages reported while making it.
+type Document struct {
+	// Root is the document node.
+	Root *Node
+	// Messages lists every system message in the order docutils reports
+	// it, INFO messages included.
+	Messages []*Message
+	// Text is the help text the document was read from.
+	Text string
+}
+
+// Invalid returns the first message of level 2 (WARNING) or more, the one
+// Galaxy's HelpInvalidRST linter quotes, or nil when the help text is
+// valid reStructuredText.
+func (d *Document) Invalid() *Message {
+	for _, m := range d.Messages {
+		if m.Level >= LevelWarning {
+			return m
+		}
+	}
+	return nil
+}
+
+// doc holds the state of one parse: docutils' document attributes and
+// the state machine memo.
+type doc struct {
+	text     string
+	src      []srcLine
+	root     *Node
+	messages []*Message
+	top      *machine
+
+	currentLine     int
+	titleStyles     []string
+	sectionLevel    int
+	bubbleUp        bool
+	defaultRole     string
+	pendingClasses  []*Node
+	pendingContents []*Node
+
+	ids                map[string]*Node
+	idCounter          map[string]int
+	nameids            map[string]string // "" when the name is known but unusable
+	nametypes          map[string]bool
+	refnames           map[string][]*Node
+	refids             map[string][]*Node
+	indirectTargets    []*Node
+	substitutionDefs   map[string]*Node
+	substitutionNames  map[string]string
+	footnoteRefs       map[string][]*Node
+	citationRefs       map[string][]*Node
+	autofootnotes      []*Node
+	autofootnoteRefs   []*Node
+	symbolFootnotes    []*Node
+	symbolFootnoteRefs []*Node
+	footnotes          []*Node
+	citations          []*Node
+	symbolStart        int
+}
+
+// lineLengthLimit is docutils' default line_length_limit.
+const lineLengthLimit = 10000
+
+// Parse reads text as docutils reads a Galaxy tool's help. It never
+// fails; problems are reported as the document's messages.
+func Parse(text string) *Document {
+	d := &doc{
+		text: text, src: splitLines(text), defaultRole: "title-reference",
+		ids: map[string]*Node{}, idCounter: map[string]int{}, nameids: map[string]string{},
+		nametypes: map[string]bool{}, refnames: map[string][]*Node{}, refids: map[string][]*Node{},
+		substitutionDefs: map[string]*Node{}, substitutionNames: map[string]string{},
+		footnoteRefs: map[string][]*Node{}, citationRefs: map[string][]*Node{},
+	}
+	d.root = newNode(KindDocument, cstSpan(0, len(text)))
+	input := make(lines, len(d.src))
+	tooLong := 0
+	for i, l := range d.src {
+		input[i] = line{s: l.exp, abs: i}
+		if tooLong == 0 && runeLen(l.exp) > lineLengthLimit {
+			tooLong = i + 1
+		}
+	}
+	if tooLong > 0 {
+		d.root.Append(d.errorMsg(0, "Line "+itoa(tooLong)+" exceeds the line-length-limit."))
+	} else {
+		m := d.newMachine(input, 0, d.root, stBody, true)
+		d.top = m
+		m.run()
+		d.top = nil
+	}
+	d.transform()
+	return &Document{Root: d.root, Messages: d.messages, Text: text}
+}
