@@ -5,6 +5,7 @@ import (
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
+	"github.com/galaxy-gtr/gtr/rules/lint/help"
 	"github.com/galaxy-gtr/gtr/rules/schema"
 )
 
@@ -30,6 +31,14 @@ func fromLint(ch *lint.Check) *Rule {
 		lint:      ch,
 	}
 }
+
+// helpInvalidRST is GTR089.2, the advisory half of GTR089 (its fixable
+// half, GTR089.1, repairs comes with the help engine).
+var helpInvalidRST = func() *Rule {
+	r := fromLint(help.HelpInvalidRST)
+	r.Parent = "GTR089"
+	return r
+}()
 
 // Lint returns the advisory check a rule runs, nil for the rules that fix.
 func (r *Rule) Lint() *lint.Check { return r.lint }

@@ -92,8 +92,6 @@ var parityReasons = map[string]parityReason{
 		"xrefs; whether a bio.tools id exists needs the bio.tools web API (network), which gtr does not use"},
 	"EDAMTermsValid": {ParityPartial, "GTR027 reports a tool that declares neither EDAM terms nor " +
 		"xrefs; whether a term exists needs the EDAM ontology data, which gtr does not ship"},
-	"HelpInvalidRST":                                   {ParityNone, reasonRST},
-	"HelpValidRST":                                     {ParityNone, reasonRST},
 	"InputsOptionsFiltersRequiredAttributes":           {ParityNone, reasonNoSource},
 	"InputsOptionsRemoveValueFilterRequiredAttributes": {ParityNone, reasonNoSource},
 	"InputsOptionsFiltersAllowedAttributes":            {ParityNone, reasonNoSource},

@@ -205,9 +205,17 @@ func checkPartition(t *testing.T, r *Rule, codes map[string]bool) {
 		t.Errorf("partition halves are .1 and .2, not .%s", half)
 	}
 	kids := Children(base)
-	if len(kids) != 2 {
+	switch why, pending := pendingHalves[base]; {
+	case pending && len(kids) == 2:
+		t.Errorf("parent %s has both halves now: drop it from pendingHalves (%s)", base, why)
+	case !pending && len(kids) != 2:
 		t.Errorf("parent %s has %d halves, want 2", base, len(kids))
 	}
+}
+
+// pendingHalves are the partitions whose other half is not built yet.
+var pendingHalves = map[string]string{
+	"GTR089": "GTR089.1, the deterministic RST repairs, comes with issue 14 item 3",
 }
 
 func keys(m map[string]bool) []string {
@@ -557,7 +565,7 @@ func TestParityTable(t *testing.T) {
 		}
 	}
 	// The declared reasons decide these whatever rules exist.
-	for class, want := range map[string]ParityStatus{"CWLValid": ParityNone, "BioToolsValid": ParityPartial, "HelpValidRST": ParityNone} {
+	for class, want := range map[string]ParityStatus{"CWLValid": ParityNone, "BioToolsValid": ParityPartial, "HelpValidRST": ParityHave} {
 		if byClass[class].Status != want {
 			t.Errorf("%s shows %s, want %s", class, byClass[class].Status, want)
 		}

@@ -11,6 +11,7 @@
 package lint
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 
@@ -169,8 +170,15 @@ func (c *Ctx) ReportIn(linter string, el *macros.Element, start, end int, msg, f
 	if o.Parts == nil && o.Loc.IsValid() {
 		if src := c.source(o.Loc.File); src != nil {
 			raw := src[o.Loc.Span.Start:o.Loc.Span.End]
+			base := o.Loc.Span.Start
+			// A text that is one CDATA section reads as its inside.
+			if inner, ok := bytes.CutPrefix(raw, []byte("<![CDATA[")); ok && bytes.HasSuffix(inner, []byte("]]>")) {
+				if inner = inner[:len(inner)-3]; string(inner) == el.Text {
+					raw, base = inner, base+len("<![CDATA[")
+				}
+			}
 			if string(raw) == el.Text && end <= len(raw) && start <= end {
-				loc.Loc = macros.Loc{File: o.Loc.File, Span: cst.Span{Start: o.Loc.Span.Start + start, End: o.Loc.Span.Start + end}}
+				loc.Loc = macros.Loc{File: o.Loc.File, Span: cst.Span{Start: base + start, End: base + end}}
 				loc.Pos = c.position(loc.Loc)
 			}
 		}

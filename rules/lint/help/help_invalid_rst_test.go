@@ -1,0 +1,43 @@
+package help
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHelpInvalidRST(t *testing.T) {
+	tool := func(help string) string {
+		return "<tool id=\"t\" name=\"t\" version=\"1\">\n<help><![CDATA[\n" + help + "]]></help>\n</tool>\n"
+	}
+	for _, tc := range []struct {
+		name, tool, want, msg string
+		line                  int
+	}{
+		{name: "valid", tool: tool("Usage\n=====\n\nCounts lines.\n")},
+		// docutils reads a 3-character underline as text (an INFO message).
+		{name: "underline too short to be one", tool: tool("Usage\n===\n\nCounts lines.\n")},
+		{name: "short underline", tool: tool("Usage text\n=====\n\nCounts lines.\n"), want: "HelpInvalidRST",
+			msg: "Invalid reStructuredText found in help - [<string>:3: (WARNING/2) Title underline too short.", line: 4},
+		{name: "list ends without a blank line", tool: tool("* one\n* two\nafter\n"), want: "HelpInvalidRST",
+			msg: "(WARNING/2) Bullet list ends without a blank line; unexpected unindent.", line: 5},
+		{name: "markdown help is not RST", tool: "<tool id=\"t\" name=\"t\" version=\"1\"><help format=\"markdown\">Usage\n===\n</help></tool>"},
+		{name: "empty help is HelpEmpty's", tool: tool("   \n")},
+		{name: "data source tool", tool: strings.Replace(tool("Usage\n===\n"), `version="1"`, `version="1" tool_type="data_source"`, 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := runCheck(t, HelpInvalidRST, tc.tool, nil)
+			if got := linters(fs); got != tc.want {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+			if tc.want == "" {
+				return
+			}
+			if !strings.Contains(fs[0].Message, tc.msg) {
+				t.Errorf("message %q lacks %q", fs[0].Message, tc.msg)
+			}
+			if fs[0].Pos.Line != tc.line {
+				t.Errorf("reported at line %d, want %d (the help line docutils names, in the tool)", fs[0].Pos.Line, tc.line)
+			}
+		})
+	}
+}
