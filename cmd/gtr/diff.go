@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/rewrite"
@@ -33,17 +34,49 @@ written but not yet added is just as new. Deleted files are left out. This
 is for pull requests: "gtr diff -base origin/main" shows what gtr would
 change in the tools a branch touches.
 
+With -output-format github-review (which needs -base), diff prints
+instead the JSON body of GitHub's "create a review for a pull request"
+request (POST /repos/OWNER/REPO/pulls/NUMBER/reviews), for a pull request
+whose diff is "git diff GITREF": one comment per change, on the lines of
+the head version it replaces (line, start_line, side RIGHT), holding a
+suggestion block with the new lines and naming the rules that make the
+change. GitHub takes comments only on lines the pull request's diff
+shows; a change elsewhere (or one that adds or removes the newline at the
+end of a file, or touches CRLF lines) goes into the review's body as a
+patch that applies to the head version. Paths are relative to the
+repository root, commit_id is HEAD and the event is COMMENT. With nothing
+to change, comments is empty and body is "". For a pull request, GITREF
+is the merge base of the head and the target branch:
+
+	gtr diff -base "$(git merge-base origin/main HEAD)" -output-format github-review > review.json
+	gh api repos/OWNER/REPO/pulls/NUMBER/reviews --input review.json
+
 The exit code is 1 when the diff is not empty or a file had an error, 2 for
 a usage error, a PATH that does not exist or a failing git command, and 0
 otherwise.`
 
+// diffFormats are the values of diff's -output-format, the first the
+// default.
+var diffFormats = []string{"text", "github-review"}
+
 func runDiff(e *env, args []string) int {
 	fs := e.flagSet()
 	base := fs.String("base", "", "consider only files changed since git revision `GITREF` (and untracked files)")
+	format := fs.String("output-format", "text", "print `FORMAT`: text (a unified diff) or github-review (a pull request review with suggestions; needs -base)")
 	sel := addSelectionFlags(fs)
 	paths, code, ok := e.parse(fs, args)
 	if !ok {
 		return code
+	}
+	if !slices.Contains(diffFormats, *format) {
+		msg := fmt.Sprintf("unknown output format %q", *format)
+		if s := suggest(*format, diffFormats); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return e.usageError("%s (want %s)", msg, strings.Join(diffFormats, ", "))
+	}
+	if *format == "github-review" && *base == "" {
+		return e.usageError("-output-format github-review needs -base GITREF, the commit the pull request's diff starts from")
 	}
 	if len(paths) == 0 && *base != "" {
 		paths = []string{"."}
@@ -76,6 +109,9 @@ func runDiff(e *env, args []string) int {
 	split := splitRules(rs)
 	split.maxExpansion = *sel.maxExpansion
 	results := rewriteAll(files, split, true)
+	if *format == "github-review" {
+		return e.runReview(*base, files, results, walkErrs, split)
+	}
 	forEachOrdered(len(files), func(i int) rewriteResult {
 		return results[i]
 	}, func(i int, r rewriteResult) {

@@ -18,7 +18,8 @@ type rewriteResult struct {
 	src     *source // nil when the file could not be read
 	out     []byte  // the formatted bytes
 	changed bool
-	notes   []string // advisory findings of the selected rules, one line each
+	notes   []string          // advisory findings of the selected rules, one line each
+	applied []rewrite.Applied // the fixes that made it into out, for naming the rules of a change
 	err     *fileError
 	// For a tool: the macro files its expansion opens, and where their
 	// elements land in its expanded view, for the check of the macro
@@ -290,7 +291,7 @@ func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros
 	if err != nil {
 		return rewriteResult{src: s, out: s.src, err: rewriteError(path, err)}
 	}
-	r := rewriteResult{src: s, out: res.Output, changed: res.Changed}
+	r := rewriteResult{src: s, out: res.Output, changed: res.Changed, applied: res.Applied}
 	for _, d := range res.Findings {
 		if d.Advisory && slices.ContainsFunc(rs.note, func(n *rules.Rule) bool { return n.Code == d.Code }) {
 			r.notes = append(r.notes, fmt.Sprintf("  %s  %s (advisory)", displayCode(d.Code), d.Message))
