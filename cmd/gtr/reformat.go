@@ -85,6 +85,12 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 // soon as the walk finds it. It returns the files in walk order and their
 // results.
 func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewriteResult) {
+	return rewriteWalkDone(w, rs, keep, nil)
+}
+
+// rewriteWalkDone is rewriteWalk calling done, when not nil, once for
+// each file as it is done (a macro file after the tools), for progress.
+func rewriteWalkDone(w *walk, rs ruleSplit, keep bool, done func()) (files []string, out []rewriteResult) {
 	tuneBatch()
 	mo := macros.Options{Cache: macros.NewCache(), MaxExpansion: rs.maxExpansion}
 	cwd := workDir()
@@ -130,6 +136,8 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 			if !keep {
 				r.src.src = nil // read again when its turn comes
 			}
+		} else if done != nil {
+			done()
 		}
 		out = append(out, r)
 	})
@@ -157,6 +165,9 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 			r.src.src, r.out = nil, nil
 		}
 		out[pending[k]] = r
+		if done != nil {
+			done()
+		}
 	})
 	return files, out
 }
@@ -328,7 +339,7 @@ func rewriteError(path string, err error) *fileError {
 	if rules.Fatal(err) {
 		return stoppedError(path, err, "; the file was left unchanged")
 	}
-	return &fileError{path: path, msg: fmt.Sprintf("%s: %v; the file was left unchanged", path, err)}
+	return &fileError{path: path, msg: fmt.Sprintf("%s: %v; the file was left unchanged", path, err), cause: err}
 }
 
 // displayCode returns the code people see for a diagnostic's code: the
