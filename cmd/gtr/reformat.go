@@ -85,13 +85,15 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 // soon as the walk finds it. It returns the files in walk order and their
 // results.
 func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewriteResult) {
+	tuneBatch()
 	return rewriteWalkDone(w, rs, keep, nil)
 }
 
 // rewriteWalkDone is rewriteWalk calling done, when not nil, once for
-// each file as it is done (a macro file after the tools), for progress.
+// each file as it is done (a macro file after the tools), for progress;
+// it leaves the runtime's tuning for a run of the command (tuneBatch) to
+// the caller.
 func rewriteWalkDone(w *walk, rs ruleSplit, keep bool, done func()) (files []string, out []rewriteResult) {
-	tuneBatch()
 	mo := macros.Options{Cache: macros.NewCache(), MaxExpansion: rs.maxExpansion}
 	cwd := workDir()
 	var inRun, listed map[string]bool // absolute paths, once the walk has ended
