@@ -59,7 +59,6 @@ type parityReason struct {
 // Reasons shared by several linters.
 const (
 	reasonCWL = "CWL tools are YAML, not the Galaxy XML tool files gtr reads"
-	reasonRST = "comes with the RST reader (help issue)"
 	// reasonNoSource is the reason of the options-filter linters, which
 	// Galaxy added after every version of inputs.py stored here.
 	reasonNoSource = "newer than every stored version of Galaxy's inputs.py (and than the oracle's Galaxy): " +

@@ -81,7 +81,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 		{
 			name:    "diff",
 			summary: "print the diff format would make, writing nothing",
-			usage:   "[-base GITREF] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] [PATH... | -]",
+			usage:   "[-base GITREF [-output-format text|github-review]] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] [PATH... | -]",
 			doc:     diffDoc,
 			run:     runDiff,
 		},

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
@@ -49,13 +50,35 @@ PATH - diffs one file read from standard input, named a/NAME and b/NAME
 after -stdin-filename NAME (which also finds its config file and resolves
 its <import>s), else "-".
 
+With -output-format github-review (which needs -base), diff prints
+instead the JSON body of GitHub's "create a review for a pull request"
+request (POST /repos/OWNER/REPO/pulls/NUMBER/reviews), for a pull request
+whose diff is "git diff GITREF": one comment per change, on the lines of
+the head version it replaces (line, start_line, side RIGHT), holding a
+suggestion block with the new lines and naming the rules that make the
+change. GitHub takes comments only on lines the pull request's diff
+shows; a change elsewhere (or one that adds or removes the newline at the
+end of a file, or touches CRLF lines) goes into the review's body as a
+patch that applies to the head version. Paths are relative to the
+repository root, commit_id is HEAD and the event is COMMENT. With nothing
+to change, comments is empty and body is "". For a pull request, GITREF
+is the merge base of the head and the target branch:
+
+	gtr diff -base "$(git merge-base origin/main HEAD)" -output-format github-review > review.json
+	gh api repos/OWNER/REPO/pulls/NUMBER/reviews --input review.json
+
 The exit code is 1 when the diff is not empty or a file had an error, 2 for
 a usage error, a PATH that does not exist or a failing git command, and 0
 otherwise.`
 
+// diffFormats are the values of diff's -output-format, the first the
+// default.
+var diffFormats = []string{"text", "github-review"}
+
 func runDiff(e *env, args []string) int {
 	fs := e.flagSet()
 	base := fs.String("base", "", "consider only files changed since git revision `GITREF` (and untracked files)")
+	format := fs.String("output-format", "text", "print `FORMAT`: text (a unified diff) or github-review (a pull request review with suggestions; needs -base)")
 	sel := addSelectionFlags(fs)
 	rf := addRunFlags(fs, true)
 	paths, code, ok := e.parse(fs, args)
@@ -64,6 +87,16 @@ func runDiff(e *env, args []string) int {
 	}
 	if paths, code, ok = e.stdinPaths(paths, *rf.stdinName); !ok {
 		return code
+	}
+	if !slices.Contains(diffFormats, *format) {
+		msg := fmt.Sprintf("unknown output format %q", *format)
+		if s := suggest(*format, diffFormats); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return e.usageError("%s (want %s)", msg, strings.Join(diffFormats, ", "))
+	}
+	if *format == "github-review" && *base == "" {
+		return e.usageError("-output-format github-review needs -base GITREF, the commit the pull request's diff starts from")
 	}
 	if len(paths) == 0 && *base != "" {
 		paths = []string{"."}
@@ -108,6 +141,9 @@ func runDiff(e *env, args []string) int {
 	w.prog = e.startProgress(*rf.noProgress, w.count)
 	_, results := rewriteWalk(w, split, true)
 	w.prog.stop()
+	if *format == "github-review" {
+		return e.runReview(*base, files, results, walkErrors(walkErrs), split)
+	}
 	forEachOrdered(len(files), func(i int) rewriteResult {
 		return results[i]
 	}, func(i int, r rewriteResult) {

@@ -126,6 +126,7 @@ type fileError struct {
 	msg   string        // one line, such as "PATH: malformed XML" or "cannot read PATH: …"
 	parse cst.ErrorList // the parse errors of a malformed file
 	pos   cst.Position  // where, when known (the first parse error)
+	cause error         // the error that stopped the file (a refused rewrite, an expansion past its bound), when there is one
 }
 
 func readError(path string, err error) *fileError {
@@ -140,7 +141,7 @@ func readError(path string, err error) *fileError {
 // macro or token at its file:line:col, or a deadline. note follows the
 // message.
 func stoppedError(path string, err error, note string) *fileError {
-	fe := &fileError{path: path}
+	fe := &fileError{path: path, cause: err}
 	var me *macros.Error
 	if errors.As(err, &me) && me.Pos.Line > 0 {
 		fe.pos = me.Pos

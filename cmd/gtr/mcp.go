@@ -18,9 +18,19 @@ import (
 
 const mcpDoc = `
 Mcp serves gtr's tools to AI agents over the Model Context Protocol:
-check_tool, format_tool, expand_tool, validate_tool, list_rules,
-list_rulesets and version. They take a tool's XML as a string and never
-touch the disk.
+check_tool, format_tool, expand_tool, validate_tool, upgrade_tool,
+list_rules, list_rulesets and version take a tool's XML as a string and
+never touch the disk; check_paths and format_paths work on the files of
+the working tree, the directory the server is started in (paths outside
+it are refused): they walk, check and format as "gtr check" and "gtr
+format" do there, and format_paths writes (unless dry_run). Both send MCP
+progress notifications when the call carries a progressToken.
+
+Every result carries gtr's version and rule-set digest, in its
+structured content ("gtr") and its _meta. The server checks on every call
+that its executable is still the file it started from; once it was
+replaced (a rebuild, an upgrade) every tool but version answers
+error_kind "binary_replaced": restart the server.
 
 Every tool call runs under a deadline, 30s unless -call-timeout D says
 otherwise (a Go duration such as 90s or 2m; 0 turns it off). Past it the
@@ -62,6 +72,9 @@ func runMCP(e *env, args []string) int {
 		return e.usageError("-call-timeout %s: the deadline must be positive, or 0 for none", *timeout)
 	}
 	opts := mcpserver.Options{CallTimeout: *timeout}
+	if wd := workDir(); wd != "" {
+		opts.WorkTree = &workTree{root: wd}
+	}
 	if *timeout == 0 {
 		opts.CallTimeout = -1 // none
 	}

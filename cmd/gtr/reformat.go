@@ -18,7 +18,8 @@ type rewriteResult struct {
 	src     *source // nil when the file could not be read
 	out     []byte  // the formatted bytes
 	changed bool
-	notes   []string // advisory findings of the selected rules, one line each
+	notes   []string          // advisory findings of the selected rules, one line each
+	applied []rewrite.Applied // the fixes that made it into out, for naming the rules of a change
 	err     *fileError
 	// For a tool: the macro files its expansion opens, and where their
 	// elements land in its expanded view, for the check of the macro
@@ -97,6 +98,14 @@ func rewriteAll(files []string, rs ruleSplit, keep bool) []rewriteResult {
 // results.
 func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewriteResult) {
 	tuneBatch()
+	return rewriteWalkDone(w, rs, keep, nil)
+}
+
+// rewriteWalkDone is rewriteWalk calling done, when not nil, once for
+// each file as it is done (a macro file after the tools), for progress;
+// it leaves the runtime's tuning for a run of the command (tuneBatch) to
+// the caller.
+func rewriteWalkDone(w *walk, rs ruleSplit, keep bool, done func()) (files []string, out []rewriteResult) {
 	mo := macros.Options{Cache: macros.NewCache(), MaxExpansion: rs.maxExpansion}
 	cwd := workDir()
 	var inRun, listed map[string]bool // absolute paths, once the walk has ended
@@ -141,6 +150,8 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 			if !keep {
 				r.src.src = nil // read again when its turn comes
 			}
+		} else if done != nil {
+			done()
 		}
 		out = append(out, r)
 	})
@@ -168,6 +179,9 @@ func rewriteWalk(w *walk, rs ruleSplit, keep bool) (files []string, out []rewrit
 			r.src.src, r.out = nil, nil
 		}
 		out[pending[k]] = r
+		if done != nil {
+			done()
+		}
 	})
 	return files, out
 }
@@ -302,7 +316,7 @@ func formatSource(path string, s *source, fe *fileError, rs ruleSplit, mo macros
 	if err != nil {
 		return rewriteResult{src: s, out: s.src, err: rewriteError(path, err)}
 	}
-	r := rewriteResult{src: s, out: res.Output, changed: res.Changed}
+	r := rewriteResult{src: s, out: res.Output, changed: res.Changed, applied: res.Applied}
 	for _, d := range res.Findings {
 		if d.Advisory && slices.ContainsFunc(rs.note, func(n *rules.Rule) bool { return n.Code == d.Code }) {
 			r.notes = append(r.notes, fmt.Sprintf("  %s  %s (advisory)", displayCode(d.Code), d.Message))
@@ -339,7 +353,7 @@ func rewriteError(path string, err error) *fileError {
 	if rules.Fatal(err) {
 		return stoppedError(path, err, "; the file was left unchanged")
 	}
-	return &fileError{path: path, msg: fmt.Sprintf("%s: %v; the file was left unchanged", path, err)}
+	return &fileError{path: path, msg: fmt.Sprintf("%s: %v; the file was left unchanged", path, err), cause: err}
 }
 
 // displayCode returns the code people see for a diagnostic's code: the

@@ -77,7 +77,7 @@ type Violation struct {
 	Message     string `json:"message" jsonschema:"what is wrong"`
 	Advisory    bool   `json:"advisory" jsonschema:"true for report-only findings; false when format_tool fixes it"`
 	Fix         string `json:"fix,omitempty" jsonschema:"what the fix does for a fixable finding; what to do for an advisory one"`
-	File        string `json:"file" jsonschema:"the file to edit: tool.xml, or the name of the macro file (as passed in macros) the flagged bytes are written in"`
+	File        string `json:"file" jsonschema:"the file to edit: tool.xml, or the name of the macro file (as passed in macros) the flagged bytes are written in; for check_paths, the path of the file or of the macro file, relative to the working tree"`
 	// ExpandedFrom says how bytes written in a macro file reached the tool.
 	ExpandedFrom string `json:"expanded_from,omitempty" jsonschema:"how the flagged bytes got into the tool, e.g. tool.xml:12:9 <expand macro=\"inputs\">"`
 	Linter       string `json:"linter,omitempty" jsonschema:"the Galaxy (planemo lint) linter class the finding corresponds to"`
@@ -98,29 +98,43 @@ func firstFindings(diags []rules.Diagnostic) []rules.Diagnostic {
 // xml; a finding in a macro file passed in others is located in that
 // file's parse.
 func violations(t *cst.Tree, diags []rules.Diagnostic, others map[string]string) []Violation {
-	out := make([]Violation, 0, len(diags))
 	parsed := map[string]*cst.Tree{}
+	return FileViolations(t, toolFile, diags, func(path string) (*cst.Tree, string) {
+		file := macroName(path, others)
+		ft := parsed[file]
+		if ft == nil {
+			ft = cst.Parse(file, []byte(others[file]))
+			parsed[file] = ft
+		}
+		return ft, file
+	})
+}
+
+// FileViolations lists diags found in t, the file called name, as
+// violations. A finding in another file (an imported macro file,
+// [rules.Diagnostic.File]) is located in the tree other returns for
+// that file's path, and named by the name it returns with it; a nil tree
+// leaves the finding without end and columns.
+func FileViolations(t *cst.Tree, name string, diags []rules.Diagnostic, other func(path string) (*cst.Tree, string)) []Violation {
+	out := make([]Violation, 0, len(diags))
 	for _, d := range diags {
 		r := rules.Lookup(d.Code)
 		display := d.Code
 		if r != nil {
 			display = r.DisplayCode()
 		}
-		ft, file := t, "tool.xml"
+		ft, file := t, name
 		if d.File != "" {
-			file = macroName(d.File, others)
-			ft = parsed[file]
-			if ft == nil {
-				ft = cst.Parse(file, []byte(others[file]))
-				parsed[file] = ft
-			}
+			ft, file = other(d.File)
 		}
-		endLine, _ := ft.Lines().LineCol(d.Span.End)
 		v := Violation{
 			Code: d.Code, DisplayCode: display, Sourceline: d.Pos.Line, Line: d.Pos.Line,
-			Column: column.InTree(ft, d.Span.Start), EndLine: endLine, EndColumn: column.InTree(ft, d.Span.End),
-			XPath: xpathAt(ft, d.Span.Start), Message: d.Message, Advisory: d.Advisory,
-			File: file, Linter: d.Linter, Fix: d.Help,
+			Message: d.Message, Advisory: d.Advisory, File: file, Linter: d.Linter, Fix: d.Help,
+		}
+		if ft != nil {
+			v.EndLine, _ = ft.Lines().LineCol(d.Span.End)
+			v.Column, v.EndColumn = column.InTree(ft, d.Span.Start), column.InTree(ft, d.Span.End)
+			v.XPath = xpathAt(ft, d.Span.Start)
 		}
 		if len(d.Via) > 0 {
 			parts := make([]string, len(d.Via))

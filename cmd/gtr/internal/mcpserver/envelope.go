@@ -33,6 +33,14 @@ const (
 	KindTimeout         = "timeout"
 	KindInvalidArgument = "invalid_argument" // an argument is malformed
 	KindInternalError   = "internal_error"   // a bug in gtr; please report it
+	// KindBinaryReplaced: the gtr executable the server runs from was
+	// replaced or removed after it started; every tool but version
+	// answers it, until the server is restarted.
+	KindBinaryReplaced = "binary_replaced"
+	// KindFileErrors: check_paths or format_paths could not process some
+	// files; errors lists them, and the rest of the result holds what was
+	// done with the others.
+	KindFileErrors = "file_errors"
 )
 
 // Envelope is the part of every response that is the same for all tools.
@@ -45,6 +53,7 @@ type Envelope struct {
 	Column          int      `json:"column,omitempty" jsonschema:"1-based column (UTF-16 code units) of the error, when known"`
 	Rules           []string `json:"rules,omitempty" jsonschema:"rule codes responsible for a gate_failed or failed_to_converge error"`
 	Suggestion      string   `json:"suggestion,omitempty" jsonschema:"the closest known name for an unknown ruleset or rule code"`
+	Gtr             Identity `json:"gtr" jsonschema:"which gtr answered (also in the result's _meta)"`
 }
 
 func (e *Envelope) envelope() *Envelope { return e }
@@ -66,15 +75,32 @@ type enveloped[T any] interface {
 	envelope() *Envelope
 }
 
+// partial is an output that can report a partial failure: the work was
+// done, but not on everything (check_paths and format_paths with files
+// that errored). fileErrors returns the error to answer with, nil for
+// none; the result then has isError set and keeps its content.
+type partial interface {
+	fileErrors() *ToolError
+}
+
 // register adds a tool whose handler returns its typed output or an error.
-// It fills the envelope, turns errors into isError results with an error
-// kind, and turns a panic into an internal_error result so the server keeps
-// serving. The call runs under the host's deadline; an engine call (one
-// that parses, checks, formats, expands or validates a tool) also takes
-// one of the host's slots first.
+// It fills the envelope, with gtr's identity, turns errors into isError
+// results with an error kind, and turns a panic into an internal_error
+// result so the server keeps serving. Every tool but version first checks
+// that the server's executable is the one it started from. The call runs
+// under the host's deadline, with the client's progress token in its
+// context (see progressReporter); an engine call (one that parses,
+// checks, formats, expands or validates a tool) also takes one of the
+// host's slots first.
 func register[In, Out any, PO enveloped[Out]](h *host, engine bool, t *mcp.Tool, fn func(context.Context, In) (Out, error)) {
-	mcp.AddTool(h.s, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
-		out, err := run(h, ctx, t.Name, engine, in, fn)
+	mcp.AddTool(h.s, t, func(ctx context.Context, req *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+		var out Out
+		var err error
+		if t.Name != "version" && h.bin.replaced() {
+			err = h.bin.replacedError()
+		} else {
+			out, err = run(h, withProgress(ctx, req), t.Name, engine, in, fn)
+		}
 		if err != nil {
 			var te *ToolError
 			if !errors.As(err, &te) {
@@ -84,13 +110,20 @@ func register[In, Out any, PO enveloped[Out]](h *host, engine bool, t *mcp.Tool,
 			env := PO(&zero).envelope()
 			*env = Envelope{
 				ProtocolVersion: ProtocolVersion, ErrorKind: te.Kind, Message: te.Message,
-				Line: te.Line, Column: te.Column, Rules: te.Rules, Suggestion: te.Suggestion,
+				Line: te.Line, Column: te.Column, Rules: te.Rules, Suggestion: te.Suggestion, Gtr: h.identity,
 			}
 			return &mcp.CallToolResult{IsError: true}, zero, nil
 		}
 		env := PO(&out).envelope()
 		env.Success = true
 		env.ProtocolVersion = ProtocolVersion
+		env.Gtr = h.identity
+		if p, ok := any(PO(&out)).(partial); ok {
+			if te := p.fileErrors(); te != nil {
+				env.Success, env.ErrorKind, env.Message = false, te.Kind, te.Message
+				return &mcp.CallToolResult{IsError: true}, out, nil
+			}
+		}
 		return nil, out, nil
 	})
 }

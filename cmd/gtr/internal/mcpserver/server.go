@@ -1,9 +1,11 @@
 // Package mcpserver is gtr's MCP server: the same engine as the CLI, offered
 // to AI agents as tools that take a Galaxy tool's XML as a string and return
-// JSON. Nothing is ever written to disk; every tool is read-only and
-// idempotent.
+// JSON, and, when the server is given a [WorkTree], as check_paths and
+// format_paths over files on disk. The tools that take XML never touch the
+// disk; format_paths is the only tool that writes.
 //
-// Every response carries "success" and "protocol_version". Domain failures
+// Every response carries "success", "protocol_version" and gtr's
+// [Identity] (also in the result's _meta). Domain failures
 // (malformed XML, an unknown ruleset, a gate refusing a rewrite, …) are tool
 // results with isError set and a stable "error_kind"; protocol errors are
 // left to transport problems.
@@ -42,12 +44,21 @@ type Options struct {
 	// the engines use a CPU each, so more at once would only share the
 	// CPUs and hold more memory.
 	MaxEngines int
+	// WorkTree runs check_paths and format_paths over files on disk; nil
+	// leaves them answering invalid_argument (the server was given no
+	// working tree).
+	WorkTree WorkTree
+	// Executable is the file the server checks on every call, answering
+	// binary_replaced once it was replaced; "" means the running
+	// executable (os.Executable).
+	Executable string
 }
 
 const instructions = `gtr formats, checks and refactors Galaxy tool XML (the wrappers that put
-bioinformatics programs into Galaxy). Pass the tool's XML as the "xml" string; pass
-the macro files it imports as "macros": {"macros.xml": "<macros>…</macros>"}.
-Nothing is written to disk: apply a returned "formatted" text yourself.
+bioinformatics programs into Galaxy). The *_tool tools take the tool's XML as the "xml"
+string and the macro files it imports as "macros": {"macros.xml": "<macros>…</macros>"};
+they write nothing: apply a returned "formatted" text yourself. check_paths and
+format_paths work on the files of the server's working directory instead.
 
 - check_tool: report findings (line, column, code, message, whether it is fixable).
 - format_tool: rewrite to the canonical layout; returns "formatted", "changed" and a
@@ -59,12 +70,18 @@ Nothing is written to disk: apply a returned "formatted" text yourself.
 - tokenize_version_tool: factor a literal version into @TOOL_VERSION@/@VERSION_SUFFIX@ (through
   the macros passed), kept only when Galaxy's expanded view is unchanged.
 - list_rules / list_rulesets: what each code means and which rules a ruleset runs.
+- check_paths: check files and directories of the working tree on disk (imports read
+  from disk); read-only. Returns results, errors, skipped and summary.
+- format_paths: format files of the working tree in place (dry_run: write nothing);
+  the one tool that writes. Check isError (or summary.errored) before trusting the rest.
 - version: which gtr binary is serving, and the digest of its rule set.
 
-Every response has "success" and "protocol_version"; failures set "error_kind"
-(invalid_xml, not_a_tool, unknown_ruleset, unknown_rule_code, gate_failed,
-failed_to_converge, input_too_large, unresolved_import, macro_error,
-expansion_too_large, timeout, invalid_argument, internal_error).
+Every response has "success", "protocol_version" and "gtr" (version and ruleset_digest);
+failures set "error_kind" (invalid_xml, not_a_tool, unknown_ruleset, unknown_rule_code,
+gate_failed, failed_to_converge, input_too_large, unresolved_import, macro_error,
+expansion_too_large, timeout, invalid_argument, file_errors, binary_replaced,
+internal_error). binary_replaced means the gtr executable was replaced after the server
+started: restart the server.
 A macro or token whose definition expands exponentially is expansion_too_large
 (the message names it and where it is defined). Every call runs under a deadline
 of %s (gtr mcp --call-timeout); past it the call answers timeout and the server goes
@@ -82,6 +99,7 @@ func New(version string, opts Options) *mcp.Server {
 		&mcp.Implementation{Name: "gtr", Title: "gtr: Galaxy tool XML formatter and linter", Version: version},
 		&mcp.ServerOptions{Instructions: fmt.Sprintf(instructions, deadline)},
 	)
+	h.addIdentityMeta()
 	for _, add := range tools {
 		add(h)
 	}
@@ -91,14 +109,18 @@ func New(version string, opts Options) *mcp.Server {
 // host is the server being built, with what every tool call shares: the
 // deadline and the engine slots.
 type host struct {
-	s       *mcp.Server
-	version string
-	timeout time.Duration // <= 0: none
-	slots   chan struct{} // one token per engine call running
+	s        *mcp.Server
+	version  string
+	timeout  time.Duration // <= 0: none
+	slots    chan struct{} // one token per engine call running
+	identity Identity
+	bin      *binary
+	work     WorkTree // nil: no working tree
 }
 
 func newHost(version string, opts Options) *host {
-	h := &host{version: version, timeout: opts.CallTimeout}
+	h := &host{version: version, timeout: opts.CallTimeout, work: opts.WorkTree, bin: startBinary(opts.Executable)}
+	h.identity = Identity{Version: version, RuleSetDigest: RuleSetDigest()}
 	if h.timeout == 0 {
 		h.timeout = DefaultCallTimeout
 	}
@@ -113,8 +135,10 @@ func newHost(version string, opts Options) *host {
 // tools registers each tool; adding a tool is one file with a register
 // function listed here.
 var tools = []func(*host){
+	addCheckPaths,
 	addCheckTool,
 	addExpandTool,
+	addFormatPaths,
 	addFormatTool,
 	addListRules,
 	addListRulesets,
@@ -133,6 +157,17 @@ func readOnly(title string) *mcp.ToolAnnotations {
 		ReadOnlyHint:    true,
 		IdempotentHint:  true,
 		DestructiveHint: boolPtr(false),
+		OpenWorldHint:   boolPtr(false),
+	}
+}
+
+// writes marks a tool that changes files on disk: destructive (a file's
+// bytes are replaced), idempotent (formatting again changes nothing).
+func writes(title string) *mcp.ToolAnnotations {
+	return &mcp.ToolAnnotations{
+		Title:           title,
+		IdempotentHint:  true,
+		DestructiveHint: boolPtr(true),
 		OpenWorldHint:   boolPtr(false),
 	}
 }

@@ -85,8 +85,11 @@ func TestToolsListGolden(t *testing.T) {
 	for _, tool := range res.Tools {
 		assert.NotEmpty(t, tool.Description, tool.Name)
 		assert.NotNil(t, tool.OutputSchema, tool.Name)
-		assert.True(t, tool.Annotations.ReadOnlyHint, tool.Name)
 		assert.True(t, tool.Annotations.IdempotentHint, tool.Name)
+		// format_paths alone writes, and says so.
+		writes := tool.Name == "format_paths"
+		assert.Equal(t, !writes, tool.Annotations.ReadOnlyHint, tool.Name)
+		assert.Equal(t, writes, *tool.Annotations.DestructiveHint, tool.Name)
 	}
 }
 
