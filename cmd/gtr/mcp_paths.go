@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
+	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/config"
 	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/mcpserver"
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
@@ -61,9 +62,10 @@ func (w *workTree) slash(path string) string {
 // directories walked that req.Exclude matches (a file named in the paths
 // is always processed, as ruff does).
 //
-// This is the seam for the configuration: when gtr.toml discovery and the
-// exclude-aware, .gitignore-aware walk of the CLI land, check_paths and
-// format_paths take their files (and per-file rule selections) here.
+// The walk is the CLI's: .gitignore-aware, with the exclude patterns of
+// the config files found. (The rules of each file are the request's
+// selection; the config files' rule settings do not apply to MCP calls
+// yet.)
 func (w *workTree) walk(req mcpserver.PathsRequest) *walk {
 	roots := make([]string, len(req.Paths))
 	named := map[string]bool{}
@@ -83,8 +85,15 @@ func (w *workTree) walk(req mcpserver.PathsRequest) *walk {
 			wk.mu.Unlock()
 		}
 	}
+	// The walk leaves out what the CLI's walk leaves out: what .gitignore
+	// files and .git/info/exclude ignore, and the exclude patterns of the
+	// config file governing each directory.
+	var opts walkOptions
+	if set, err := newSettings(settingsOptions{mode: config.ModeRules}); err == nil {
+		opts = set.walkOptions()
+	}
 	go func() {
-		errs := walkXMLFiles(roots, func(path string) {
+		errs := walkXMLFilesWith(roots, opts, func(path string) {
 			if !named[filepath.Clean(path)] && mcpserver.ExcludeMatch(w.slash(path), req.Exclude) {
 				return
 			}
