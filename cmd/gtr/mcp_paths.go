@@ -63,9 +63,8 @@ func (w *workTree) slash(path string) string {
 // is always processed, as ruff does).
 //
 // The walk is the CLI's: .gitignore-aware, with the exclude patterns of
-// the config files found. (The rules of each file are the request's
-// selection; the config files' rule settings do not apply to MCP calls
-// yet.)
+// the config files found; the rules of each file are the request's
+// selection layered over its config file, as the CLI's flags are.
 func (w *workTree) walk(req mcpserver.PathsRequest) *walk {
 	roots := make([]string, len(req.Paths))
 	named := map[string]bool{}
@@ -89,7 +88,7 @@ func (w *workTree) walk(req mcpserver.PathsRequest) *walk {
 	// files and .git/info/exclude ignore, and the exclude patterns of the
 	// config file governing each directory.
 	var opts walkOptions
-	if set, err := newSettings(settingsOptions{mode: config.ModeRules}); err == nil {
+	if set := w.settings(req); set != nil {
 		opts = set.walkOptions()
 	}
 	go func() {
@@ -110,6 +109,19 @@ func (w *workTree) walk(req mcpserver.PathsRequest) *walk {
 	return wk
 }
 
+// settings returns the settings of a request: its selection as the flags
+// layer over the config files governing each file, as the CLI layers
+// them; nil when the selection does not resolve that way (the request's
+// resolved rules then apply to every file).
+func (w *workTree) settings(req mcpserver.PathsRequest) *runSettings {
+	set, err := newSettings(settingsOptions{mode: config.ModeRules,
+		flags: config.Flags{Rulesets: req.Rulesets, Select: req.Select, Ignore: req.Ignore}})
+	if err != nil {
+		return nil
+	}
+	return set
+}
+
 // checked is the outcome of checking one file, and whether the file is a
 // macro file.
 type checked struct {
@@ -126,10 +138,17 @@ func (w *workTree) Check(ctx context.Context, req mcpserver.PathsRequest, progre
 	var out []mcpserver.FileOutcome
 	seen := map[string]bool{}
 	total := 0
+	set := w.settings(req)
 	forEachWalked(wk, func(path string) checked {
 		mem := lender.borrow()
 		defer lender.giveBack(mem)
-		return w.checkOne(ctx, path, req.Rules, mo, mem)
+		rs := req.Rules
+		if set != nil {
+			if own, err := set.rulesFor(path); err == nil {
+				rs = own
+			}
+		}
+		return w.checkOne(ctx, path, rs, mo, mem)
 	}, func(walkErrs []error) {
 		files, _ := wk.found()
 		total = len(files) + len(walkErrs)
@@ -218,6 +237,9 @@ func (w *workTree) Format(ctx context.Context, req mcpserver.PathsRequest, progr
 	w.tune()
 	wk := w.walk(req)
 	split := splitRules(req.Rules)
+	if set := w.settings(req); set != nil {
+		split = set.split()
+	}
 	done := 0
 	files, results := rewriteWalkDone(wk, split, !req.DryRun || req.Diff, func() {
 		done++

@@ -309,3 +309,37 @@ func TestMCPBinaryReplaced(t *testing.T) {
 		t.Errorf("version: isError %v, binary_replaced %v, executable %q", res.IsError, version.BinaryReplaced, version.Executable)
 	}
 }
+
+// TestMCPCheckPathsConfig: check_paths reads the config file of the
+// working tree as gtr check does: its ignore removes a rule and its
+// exclude leaves files out, and a call's own selection layers over it.
+func TestMCPCheckPathsConfig(t *testing.T) {
+	t.Parallel()
+	dir, _ := pathsTree(t)
+	if err := os.WriteFile(filepath.Join(dir, "gtr.toml"), []byte("ignore = [\"GTR001\"]\nexclude = [\"tools/broken\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := serve(t, gtrBin, dir)
+	var out mcpserver.CheckPathsOutput
+	callPaths(t, cs, "check_paths", "cfg-1", map[string]any{"paths": []string{"tools"}}, &out)
+	if out.Summary.Errored != 0 {
+		t.Errorf("the excluded malformed tool was checked: %+v", out.Errors)
+	}
+	for _, r := range out.Results {
+		for _, v := range r.Violations {
+			if v.Code == "GTR001" {
+				t.Fatalf("%s: GTR001 reported although gtr.toml ignores it", r.Path)
+			}
+		}
+	}
+	stdout, _, _ := runGTR(t, dir, "check", "-output-format", "json", "tools")
+	var cli struct {
+		Summary struct{ Fixable, Advisory int }
+	}
+	if err := json.Unmarshal([]byte(stdout), &cli); err != nil {
+		t.Fatal(err)
+	}
+	if out.Summary.Fixable != cli.Summary.Fixable {
+		t.Errorf("check_paths found %d fixable, gtr check with the same config %d", out.Summary.Fixable, cli.Summary.Fixable)
+	}
+}

@@ -37,8 +37,11 @@ type PathsRequest struct {
 	Paths   []string      // absolute, inside Root, existing; never empty
 	Exclude []string      // valid globs (see [ExcludeMatch])
 	Rules   []*rules.Rule // the selection
-	DryRun  bool          // Format: write nothing
-	Diff    bool          // Format: give a unified diff of each file that changes
+	// Rulesets, Select and Ignore are the selection as given, for a
+	// working tree that layers it over its config files.
+	Rulesets, Select, Ignore []string
+	DryRun                   bool // Format: write nothing
+	Diff                     bool // Format: give a unified diff of each file that changes
 }
 
 // FileOutcome is what a run did with one file.
@@ -104,7 +107,7 @@ func (h *host) request(in PathsInput, sel Selection) (PathsRequest, error) {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	req := PathsRequest{Rules: rs, Exclude: in.Exclude}
+	req := PathsRequest{Rules: rs, Exclude: in.Exclude, Rulesets: sel.Rulesets, Select: sel.Select, Ignore: sel.Ignore}
 	for _, p := range paths {
 		abs, err := inside(root, p)
 		if err != nil {
