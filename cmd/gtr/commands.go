@@ -86,6 +86,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			run:     runExplain,
 		},
 		{
+			name:    "find-references",
+			summary: "list every place a tool and its macro files name a parameter",
+			usage:   "[-q] NAME PATH...",
+			doc:     findReferencesDoc,
+			run:     runFindReferences,
+		},
+		{
 			name:    "format",
 			summary: "rewrite files in place with the rules' fixes",
 			usage:   "[-check] [-diff] [-backup] [-q] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] PATH...",
@@ -112,6 +119,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			usage:   "[-call-timeout D] [-http ADDR [-allow-remote]]",
 			doc:     mcpDoc,
 			run:     runMCP,
+		},
+		{
+			name:    "rename-param",
+			summary: "rename a parameter in a tool and its macro files, gated on Galaxy's view",
+			usage:   "[-repo-root DIR [-across-importers]] [-check] [-diff] [-backup] [-q] OLD NEW PATH...",
+			doc:     renameParamDoc,
+			run:     runRenameParam,
 		},
 		{
 			name:    "rules",

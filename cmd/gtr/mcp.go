@@ -18,9 +18,10 @@ import (
 
 const mcpDoc = `
 Mcp serves gtr's tools to AI agents over the Model Context Protocol:
-check_tool, format_tool, expand_tool, validate_tool, list_rules,
-list_rulesets and version. They take a tool's XML as a string and never
-touch the disk.
+check_tool, format_tool, expand_tool, validate_tool, upgrade_tool,
+find_references_tool, rename_param_tool, list_rules, list_rulesets and
+version. They take a tool's XML (and the macro files it imports) as
+strings and never touch the disk.
 
 Every tool call runs under a deadline, 30s unless -call-timeout D says
 otherwise (a Go duration such as 90s or 2m; 0 turns it off). Past it the

@@ -88,7 +88,7 @@ func TestMCPStdio(t *testing.T) {
 	for _, tool := range tools.Tools {
 		names = append(names, tool.Name)
 	}
-	if want := []string{"check_tool", "expand_tool", "format_tool", "list_rules", "list_rulesets", "upgrade_tool", "validate_tool", "version"}; !slices.Equal(names, want) {
+	if want := []string{"check_tool", "expand_tool", "find_references_tool", "format_tool", "list_rules", "list_rulesets", "rename_param_tool", "upgrade_tool", "validate_tool", "version"}; !slices.Equal(names, want) {
 		t.Errorf("tools %v, want %v", names, want)
 	}
 
@@ -301,7 +301,7 @@ func TestMCPHTTP(t *testing.T) {
 		t.Errorf("server info %+v", info)
 	}
 	tools, err := cs.ListTools(ctx, nil)
-	if err != nil || len(tools.Tools) != 8 {
+	if err != nil || len(tools.Tools) != 10 {
 		t.Errorf("tools/list over HTTP: %v, %d tools", err, len(tools.Tools))
 	}
 	cs.Close()

@@ -56,6 +56,9 @@ Nothing is written to disk: apply a returned "formatted" text yourself.
   the imports read and, with provenance, where every element and attribute came from.
 - validate_tool: validate the expanded tool against Galaxy's schema at its profile; each
   error points at the file and line to fix (a macro file too), with newest_valid_profile.
+- find_references_tool: every place the tool and its macro files name a parameter.
+- rename_param_tool: rename a parameter everywhere (rewritten macro files come back in
+  "files"), or the reason it cannot be done safely.
 - list_rules / list_rulesets: what each code means and which rules a ruleset runs.
 - version: which gtr binary is serving, and the digest of its rule set.
 
@@ -113,9 +116,11 @@ func newHost(version string, opts Options) *host {
 var tools = []func(*host){
 	addCheckTool,
 	addExpandTool,
+	addFindReferencesTool,
 	addFormatTool,
 	addListRules,
 	addListRulesets,
+	addRenameParamTool,
 	addUpgradeTool,
 	addValidateTool,
 	addVersion,
