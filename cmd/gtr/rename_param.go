@@ -23,7 +23,8 @@ directives, attribute templates, output filters, by-name attributes, the
 transaction: every file of a tool is written, or none. A PATH may be a file
 or a directory, searched recursively for *.xml files; only tools are
 renamed, anything else is counted as skipped. A <param> that takes its
-name from argument= gets name="NEW" after the argument.
+name from argument= gets name="NEW" right after the argument; renaming a
+param to the name its argument gives drops a name= written that way.
 
 A macro file is edited only when the rename can prove no other tool needs
 it as it is: -repo-root DIR scans the tools under DIR, and the rename is
@@ -56,8 +57,10 @@ tool working. The reasons are the predecessor's:
 	no-consensus        the macro file conditions above
 
 and gtr's own: name-taken (NEW already names a parameter, a reference or
-a value Galaxy provides), unparseable-macro (the tool's macros do not
-expand) and gate-refused (a gate refused the edits). Every rename passes
+a value Galaxy provides), not-invertible (a name= right after argument=
+repeats the name the argument gives: renaming back would drop it),
+unparseable-macro (the tool's macros do not expand) and gate-refused (a
+gate refused the edits). Every rename passes
 three gates before anything is written: each template and expression that
 parsed still parses; Galaxy's expanded view after the rename equals the
 view before with OLD replaced by NEW at exactly the references and nowhere

@@ -129,14 +129,17 @@ type Index struct {
 	// Local lists the references to names bound by a directive at that
 	// point: the binding's, not a parameter's.
 	Local []Ref
-	// Unresolved lists members named like a parameter of a group but
-	// read from something the index cannot resolve to a group or to a
-	// parameter that is not one ("$f().x", "$item.x" for an item of a
-	// list the template builds).
+	// Unresolved lists members read from something the index cannot
+	// resolve to a group or to a parameter that is not one ("$f().x",
+	// "$item.x" for an item of a list the template builds), which may be
+	// parameters of a group.
 	Unresolved []Ref
+	// Stray lists the members read from a group (or an item of a
+	// repeat) that holds no parameter of that name: "$cond.typo".
+	Stray []Ref
 	// Strings lists the string literals of Python expressions whose
-	// value is a parameter's name, other than keys of a group: a value
-	// compared, or a key the index cannot tell from one.
+	// value is a name, other than keys of a group: a value compared, or
+	// a key the index cannot tell from one.
 	Strings []Ref
 	// Bindings lists the names directives bind.
 	Bindings []Binding

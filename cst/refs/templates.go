@@ -56,15 +56,12 @@ func (b *builder) template(sec *Section, l *locator, t *cheetah.Template, base i
 }
 
 // member decides what a member called name, read from recv at offset off,
-// is: a reference to a parameter of a group (listed in Refs), a member of
-// something that cannot be resolved (Unresolved), or none of the index's
-// business (false).
+// is: a reference to a parameter of a group (listed in Refs), a member a
+// group does not hold (Stray), a member of something that cannot be
+// resolved (Unresolved), or none of the index's business (false).
 func (b *builder) member(name, recv string, off int, scopes []scope, aliases map[string][]string) (*[]Ref, bool) {
-	if !b.memberNames[name] {
-		return nil, false
-	}
 	groups := aliases[recv]
-	if !bound(scopes, recv, off) || groups == nil {
+	if !bound(scopes, recv, off) {
 		groups = nil
 		if b.members[recv] != nil {
 			groups = []string{recv}
@@ -75,11 +72,14 @@ func (b *builder) member(name, recv string, off int, scopes []scope, aliases map
 			return &b.x.Refs, true
 		}
 	}
-	if recv != "" && !bound(scopes, recv, off) && (b.known[recv] || b.members[recv] != nil || wrapperAttrs[recv] || Reserved(recv) || recv == "tool") {
+	if len(groups) > 0 {
+		// Read from a group that holds no such parameter.
+		return &b.x.Stray, true
+	}
+	if recv != "" && !bound(scopes, recv, off) && (b.known[recv] || wrapperAttrs[recv] || Reserved(recv) || recv == "tool") {
 		// A member of a parameter that is not a group (the ext of a
-		// dataset), of a group without such a parameter, of what
-		// Galaxy's wrappers give ($x.metadata.y) or of an object
-		// Galaxy provides ($tool.name).
+		// dataset), of what Galaxy's wrappers give ($x.metadata.y) or
+		// of an object Galaxy provides ($tool.name).
 		return nil, false
 	}
 	return &b.x.Unresolved, true
@@ -112,7 +112,7 @@ func (b *builder) lookup(sec *Section, t *cheetah.Template, m cheetah.Member, sc
 }
 
 // pyStrings lists the string literals of a Python expression whose value
-// is a parameter's name and that are not keys of a group.
+// is a name and that are not keys of a group.
 func (b *builder) pyStrings(t *cheetah.Template, members []cheetah.Member, add func(*[]Ref, string, int, int, string, bool)) {
 	keys := map[int]bool{}
 	for _, m := range members {
@@ -132,7 +132,7 @@ func (b *builder) pyStrings(t *cheetah.Template, members []cheetah.Member, add f
 		q := lit[len(lit)-1]
 		i := strings.IndexByte(lit, q)
 		val := lit[i+1 : len(lit)-1]
-		if !b.known[val] || keys[tok.Span.Start+i+1] {
+		if !IsName(val) || keys[tok.Span.Start+i+1] {
 			continue
 		}
 		start := tok.Span.Start + i + 1

@@ -2,39 +2,37 @@ package rename
 
 import (
 	"github.com/galaxy-gtr/gtr/cst"
-	"github.com/galaxy-gtr/gtr/cst/macros"
-	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/cst/refs"
 )
 
 // A <param> defined by argument= alone gets its name from the argument
 // (--min-len: min_len). Renaming it adds name="NEW" right after the
-// argument ([rewrite.InsertAttr]); every other name= is renamed in place,
-// even one that the argument makes redundant. Renaming back removes the
-// name= the rename added (the plan's inserted regions), so that it
-// restores the bytes.
+// argument, one space before it, in the argument's quotes
+// ([rewrite.InsertAttr]); renaming a param whose name= is written in
+// that shape to the name its argument gives removes the name= with its
+// space. Every other name= is renamed in place, even one the argument
+// makes redundant. The two rules undo each other, so that renaming back
+// restores the bytes, with one exception: a name= in that shape that
+// repeats the argument's name already would be removed by renaming back,
+// so renaming it is refused ([NotInvertible]).
 
-// insertedAt returns where each name= the edits insert stands in the
-// bytes the edits produce: the inserted text, leading space included.
-func insertedAt(edits []rewrite.FileEdit) []macros.Loc {
-	var out []macros.Loc
-	shift := map[string]int{}
-	for _, e := range edits { // sorted by file, then offset
-		if e.Start == e.End && e.New != "" {
-			start := e.Start + shift[e.File]
-			out = append(out, macros.Loc{File: e.File, Span: cst.Span{Start: start, End: start + len(e.New)}})
-		}
-		shift[e.File] += len(e.New) - (e.End - e.Start)
+// insertShape returns the name= attribute of r's <param> and the span of
+// it with the space before it, when it follows the param's argument=
+// after exactly one space and in the same quotes; and the argument's
+// name.
+func insertShape(x *refs.Index, r refs.Ref) (span cst.Span, argName string, ok bool) {
+	arg, has := r.At.Elem.Get("argument")
+	if !has || r.At.Elem.Tag != "param" || r.At.Attr != "name" || r.Token != "" {
+		return cst.Span{}, "", false
 	}
-	return out
-}
-
-// inserted returns the region of inserted that holds loc, and whether
-// one does.
-func inserted(regions []macros.Loc, loc macros.Loc) (macros.Loc, bool) {
-	for _, r := range regions {
-		if r.File == loc.File && r.Span.Start <= loc.Span.Start && loc.Span.End <= r.Span.End {
-			return r, true
-		}
+	el := x.View.Node(r.At.Elem.Loc)
+	name, a := el.Attr("name"), el.Attr("argument")
+	if !name.IsValid() || !a.IsValid() || name.ValueSpan() != r.Loc.Span {
+		return cst.Span{}, "", false
 	}
-	return macros.Loc{}, false
+	sp := name.FirstToken().Prev()
+	if sp.Kind() != cst.TokSpace || string(sp.Bytes()) != " " || sp.Prev() != a.LastToken() || name.Quote() != a.Quote() {
+		return cst.Span{}, "", false
+	}
+	return cst.Span{Start: sp.Span().Start, End: name.Span().End}, cst.ArgumentName(arg), true
 }

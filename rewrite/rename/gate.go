@@ -84,7 +84,7 @@ func (p *Plan) check(opts macros.Options, after map[string][]byte, mem *scratch)
 // RoundTrip checks that renaming New back to Old in x2, the index of the
 // renamed tool, restores the original bytes of every file.
 func (p *Plan) RoundTrip(x2 *refs.Index) error {
-	back, bail := planRename(x2, p.New, p.Old, insertedAt(p.Edits))
+	back, bail := planRename(x2, p.New, p.Old, true)
 	if bail != nil {
 		return &rewrite.GateError{Gate: GateRoundTrip, Detail: "renaming " + p.New + " back to " + p.Old + " is refused: " + bail.Error()}
 	}

@@ -139,7 +139,7 @@ func (g *Group) check(members map[string]*member, opts macros.Options) {
 		if len(p.Edits) == 0 {
 			continue
 		}
-		bp, bail := planRename(x2, g.New, g.Old, insertedAt(edits))
+		bp, bail := planRename(x2, g.New, g.Old, true)
 		if bail != nil {
 			g.Dissent = append(g.Dissent, Dissent{t, &Bail{Reason: GateRefused, Detail: "the round-trip gate refuses the rename: renaming back is refused: " + bail.Error()}})
 			continue

@@ -27,9 +27,6 @@ type Plan struct {
 
 	x    *refs.Index
 	view map[*macros.Element][]viewEdit
-	// removeIn are the name= attributes (their text in the tool as it
-	// is) a rename added, which renaming back removes.
-	removeIn []macros.Loc
 }
 
 // viewEdit is one change the plan makes to a string of the expanded
@@ -47,12 +44,12 @@ type viewEdit struct {
 // PlanRename plans renaming old to new in the tool x indexes, or says why
 // it cannot be made safely.
 func PlanRename(x *refs.Index, old, new string) (*Plan, *Bail) {
-	return planRename(x, old, new, nil)
+	return planRename(x, old, new, false)
 }
 
-// planRename is PlanRename, removing the name= attributes at removeIn
-// (which a rename added) rather than renaming them.
-func planRename(x *refs.Index, old, new string, removeIn []macros.Loc) (*Plan, *Bail) {
+// planRename is PlanRename; back says the plan renames back a rename the
+// gates have checked, whose places it need not check again.
+func planRename(x *refs.Index, old, new string, back bool) (*Plan, *Bail) {
 	// Only names Cheetah and Python read as names can be renamed.
 	if !refs.IsName(old) || !refs.IsName(new) {
 		return nil, &Bail{Reason: InvalidName, Detail: fmt.Sprintf("OLD and NEW must be valid identifiers (ASCII, not a Python keyword); got %q and %q", old, new)}
@@ -85,13 +82,13 @@ func planRename(x *refs.Index, old, new string, removeIn []macros.Loc) (*Plan, *
 	if b := checkResidual(x, old); b != nil {
 		return nil, b
 	}
-	p := &Plan{Old: old, New: new, x: x, view: map[*macros.Element][]viewEdit{}, removeIn: removeIn}
+	p := &Plan{Old: old, New: new, x: x, view: map[*macros.Element][]viewEdit{}}
 	if b := p.build(); b != nil {
 		return nil, b
 	}
-	// Renaming back (removeIn set) runs on a rename the expansion gate
-	// has proved: its edits are the same places'.
-	if removeIn == nil {
+	// Renaming back runs on a rename the expansion gate has proved: its
+	// edits are the same places'.
+	if !back {
 		if b := p.checkCopies(); b != nil {
 			return nil, b
 		}
@@ -178,9 +175,9 @@ func checkTaken(x *refs.Index, new string) *Bail {
 	if refs.Reserved(new) {
 		return &Bail{Reason: NameTaken, Detail: fmt.Sprintf("Galaxy provides %s to every template", new)}
 	}
-	for _, list := range [][]refs.Ref{x.Refs, x.Local, x.Unresolved} {
+	for _, list := range [][]refs.Ref{x.Refs, x.Local, x.Unresolved, x.Stray, x.Strings} {
 		for _, r := range list {
-			if r.Name == new && !r.Member {
+			if r.Name == new {
 				return &Bail{Reason: NameTaken, Detail: fmt.Sprintf("%s: the %s already reads %s", position(x, r.Loc), r.Section, r.Reference)}
 			}
 		}
@@ -195,6 +192,11 @@ func checkResidual(x *refs.Index, old string) *Bail {
 	for _, r := range x.Unresolved {
 		if r.Name == old {
 			return &Bail{Reason: CrossRefResidual, Detail: fmt.Sprintf("%s: %s in the %s reads %s from something gtr cannot resolve to a group", position(x, r.Loc), r.Reference, r.Section, old)}
+		}
+	}
+	for _, r := range x.Stray {
+		if r.Name == old {
+			return &Bail{Reason: CrossRefResidual, Detail: fmt.Sprintf("%s: %s in the %s reads %s from a group that holds no parameter of that name", position(x, r.Loc), r.Reference, r.Section, old)}
 		}
 	}
 	if b := checkByName(x, old); b != nil {
@@ -269,10 +271,16 @@ func (p *Plan) build() *Bail {
 		case !r.Exact:
 			return &Bail{Reason: CrossRefResidual, Detail: notExact(x, r)}
 		default:
-			if at, ok := inserted(p.removeIn, r.Loc); ok && r.Kind == refs.KindDefinition {
-				e = rewrite.In(at.File, rewrite.ReplaceSpan(at.Span, ""))
-				ve = viewEdit{attr: "name", remove: true}
-				break
+			if sp, arg, ok := insertShape(x, r); ok && r.Kind == refs.KindDefinition {
+				if arg == p.New {
+					e = rewrite.In(r.Loc.File, rewrite.ReplaceSpan(sp, ""))
+					ve = viewEdit{attr: "name", remove: true}
+					break
+				}
+				if arg == p.Old {
+					return &Bail{Reason: NotInvertible, Detail: fmt.Sprintf("%s: name=%q repeats the name argument= gives, right after it; renaming %s back would remove it rather than restore it",
+						position(x, r.Loc), p.Old, p.New)}
+				}
 			}
 			e = rewrite.In(r.Loc.File, rewrite.ReplaceSpan(r.Loc.Span, p.New))
 		}

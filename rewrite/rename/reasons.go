@@ -20,6 +20,7 @@ const (
 	NoConsensus              = "no-consensus"               // renaming across importers, some importer cannot take the rename
 
 	NameTaken        = "name-taken"        // NEW already names something in the tool (a parameter, a reference, a name Galaxy provides)
+	NotInvertible    = "not-invertible"    // renaming back would not restore the bytes (a name= repeating its argument's, right after it)
 	UnparseableMacro = "unparseable-macro" // the tool does not expand: an imported macro file cannot be read, or Galaxy cannot expand its macros
 	GateRefused      = "gate-refused"      // a gate refused the edits (a rename the index got wrong): nothing is written
 )
