@@ -129,6 +129,9 @@ func findIn(path, name string, mo macros.Options) findResult {
 	if err != nil {
 		return findResult{err: expansionError(path, err)}
 	}
+	if !refs.Mentions(view, name) {
+		return findResult{tool: true}
+	}
 	x := refs.Build(view)
 	var out []refLine
 	for _, r := range x.Occurrences(name) {

@@ -41,7 +41,8 @@ func corpusTools(t *testing.T) []string {
 
 // TestCorpusIndex indexes every corpus tool that expands: every reference
 // located exactly covers bytes that spell its name, in the file it names,
-// and every other one points into a file the expansion read. It prints
+// every other one points into a file the expansion read, and Mentions
+// sees the names. It prints
 // the counts by kind and how many are located exactly.
 func TestCorpusIndex(t *testing.T) {
 	start := time.Now()
@@ -59,7 +60,16 @@ func TestCorpusIndex(t *testing.T) {
 		}
 		tools++
 		x := Build(res)
+		checked := map[string]bool{}
 		for _, r := range x.Refs {
+			// Mentions finds every name the index finds (a few names a
+			// tool, for time).
+			if !checked[r.Name] && len(checked) < 5 {
+				checked[r.Name] = true
+				if !Mentions(res, r.Name) {
+					t.Fatalf("%s: Mentions misses %s, which %s %q names", path, r.Name, r.Section, r.Reference)
+				}
+			}
 			kinds[r.Kind]++
 			tr := res.Tree(r.Loc.File)
 			if tr == nil || r.Loc.Span.End > len(tr.Source()) {

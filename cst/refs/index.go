@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"iter"
 	"slices"
+	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 )
@@ -218,4 +219,40 @@ func (x *Index) Occurrences(name string) []Ref {
 		return cmp.Compare(a.Loc.Span.Start, b.Loc.Span.Start)
 	})
 	return out
+}
+
+// Mentions reports whether a text, a text after an element or an
+// attribute value of the expanded view res holds name as a word (not
+// next to a letter, digit or underscore): every reference is one, so a
+// tool that does not mention a name has no reference to it, and need not
+// be indexed to know so.
+func Mentions(res *macros.Result, name string) bool {
+	for e := range res.Root.Descendants() {
+		if hasWord(e.Text, name) || hasWord(e.Tail, name) {
+			return true
+		}
+		for _, a := range e.Attrs {
+			if hasWord(a.Value, name) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasWord reports whether s holds name with no identifier character on
+// either side.
+func hasWord(s, name string) bool {
+	for i := 0; ; {
+		k := strings.Index(s[i:], name)
+		if k < 0 {
+			return false
+		}
+		k += i
+		end := k + len(name)
+		if (k == 0 || !identChar(s[k-1])) && (end == len(s) || !identChar(s[end])) {
+			return true
+		}
+		i = k + 1
+	}
 }

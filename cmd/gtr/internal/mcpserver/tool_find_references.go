@@ -59,6 +59,9 @@ func findReferencesTool(ctx context.Context, in FindReferencesInput) (FindRefere
 		return FindReferencesOutput{}, &ToolError{Kind: KindNotATool, Message: "find_references_tool takes a tool (<tool> root); pass the macro files it imports in macros"}
 	}
 	out := FindReferencesOutput{Name: in.Name, Occurrences: []Occurrence{}}
+	if !refs.Mentions(res, in.Name) {
+		return out, nil
+	}
 	for _, r := range refs.Build(res).Occurrences(in.Name) {
 		t := res.Tree(r.Loc.File)
 		line, _ := t.Lines().LineCol(r.Loc.Span.Start)
