@@ -211,7 +211,7 @@ func (r *renameRun) tool(path string) {
 	}
 	if len(res.Macros) > 0 {
 		if bail := r.owned(path, res.Macros); bail != "" {
-			r.skipLines(path, bail)
+			r.skipLines(bail)
 			return
 		}
 	}
@@ -240,10 +240,10 @@ func (r *renameRun) group(path string) {
 		for _, d := range g.Dissent {
 			lines += fmt.Sprintf("\n    %s: %s", displayPath(r.cwd, d.Tool), r.relative(d.Bail.Error()))
 		}
-		r.skipLines(path, lines)
+		r.skipLines(lines)
 		return
 	case g.Bail.Reason == rename.MacroOwnershipUnprovable:
-		r.skipLines(path, fmt.Sprintf("skip %s: a shared macro is not covered by --repo-root; point --repo-root at the repository that holds every importer (%s)", path, g.Bail.Detail))
+		r.skipLines(fmt.Sprintf("skip %s: a shared macro is not covered by --repo-root; point --repo-root at the repository that holds every importer (%s)", path, g.Bail.Detail))
 		return
 	default:
 		r.skip(path, g.Bail.Reason, r.relative(g.Bail.Detail))
@@ -341,11 +341,11 @@ func (r *renameRun) skip(path, reason, detail string) {
 	if detail != "" {
 		line += ": " + detail
 	}
-	r.skipLines(path, line)
+	r.skipLines(line)
 }
 
 // skipLines counts a tool left as it is and prints lines.
-func (r *renameRun) skipLines(_ string, lines string) {
+func (r *renameRun) skipLines(lines string) {
 	r.n.skipped++
 	if !r.quiet {
 		fmt.Fprintln(r.status, lines)
