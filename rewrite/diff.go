@@ -14,6 +14,55 @@ type lineOp struct {
 }
 
 func lineDiff(a, b string) []lineOp {
+	// The lines a and b start and end with in common are kept as they
+	// are, as the diff of the rest would keep them: only the middle is
+	// diffed, which spares hashing every line of a large file with a
+	// few edits.
+	var head, tail []lineOp
+	for a != "" && b != "" {
+		la, lb := firstLine(a), firstLine(b)
+		if la != lb {
+			break
+		}
+		head = append(head, lineOp{' ', la})
+		a, b = a[len(la):], b[len(lb):]
+	}
+	for a != "" && b != "" {
+		la, lb := lastLine(a), lastLine(b)
+		if la != lb {
+			break
+		}
+		tail = append(tail, lineOp{' ', la})
+		a, b = a[:len(a)-len(la)], b[:len(b)-len(lb)]
+	}
+	ops := head
+	if a != "" || b != "" {
+		ops = append(ops, diffLines(a, b)...)
+	}
+	for i := len(tail) - 1; i >= 0; i-- {
+		ops = append(ops, tail[i])
+	}
+	return ops
+}
+
+// firstLine returns the first line of s, with its line ending.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+// lastLine returns the last line of s, with its line ending: the text
+// after the line break before the end (s ends with a line break, or
+// not).
+func lastLine(s string) string {
+	i := strings.LastIndexByte(s[:len(s)-1], '\n')
+	return s[i+1:]
+}
+
+// diffLines diffs a and b line by line.
+func diffLines(a, b string) []lineOp {
 	d := diffmatchpatch.New()
 	d.DiffTimeout = 0 // a deadline would make diffs less minimal on big files
 	ca, cb, lines := d.DiffLinesToChars(a, b)

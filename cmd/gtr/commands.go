@@ -100,6 +100,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			run:     runExplain,
 		},
 		{
+			name:    "find-references",
+			summary: "list every place a tool and its macro files name a parameter",
+			usage:   "[-q] NAME PATH...",
+			doc:     findReferencesDoc,
+			run:     runFindReferences,
+		},
+		{
 			name:    "format",
 			summary: "rewrite files in place with the rules' fixes",
 			usage:   "[-check] [-diff] [-backup] [-q] [-ruleset NAME] [-select CODE] [-ignore CODE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] [-stdin-filename NAME] PATH... | -",
@@ -133,6 +140,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			usage:   "[-check] [-backup] PATH...",
 			doc:     normalizeMacrosDoc,
 			run:     runNormalizeMacros,
+		},
+		{
+			name:    "rename-param",
+			summary: "rename a parameter in a tool and its macro files, gated on Galaxy's view",
+			usage:   "[-repo-root DIR [-across-importers]] [-check] [-diff] [-backup] [-q] OLD NEW PATH...",
+			doc:     renameParamDoc,
+			run:     runRenameParam,
 		},
 		{
 			name:    "rules",

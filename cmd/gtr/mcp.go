@@ -19,8 +19,9 @@ import (
 const mcpDoc = `
 Mcp serves gtr's tools to AI agents over the Model Context Protocol:
 check_tool, format_tool, expand_tool, validate_tool, upgrade_tool,
-list_rules, list_rulesets and version take a tool's XML as a string and
-never touch the disk; check_paths and format_paths work on the files of
+tokenize_version_tool, find_references_tool, rename_param_tool,
+list_rules, list_rulesets and version take a tool's XML (and the macro
+files it imports) as strings and never touch the disk; check_paths and format_paths work on the files of
 the working tree, the directory the server is started in (paths outside
 it are refused): they walk, check and format as "gtr check" and "gtr
 format" do there, and format_paths writes (unless dry_run). Both send MCP

@@ -69,6 +69,9 @@ format_paths work on the files of the server's working directory instead.
   error points at the file and line to fix (a macro file too), with newest_valid_profile.
 - tokenize_version_tool: factor a literal version into @TOOL_VERSION@/@VERSION_SUFFIX@ (through
   the macros passed), kept only when Galaxy's expanded view is unchanged.
+- find_references_tool: every place the tool and its macro files name a parameter.
+- rename_param_tool: rename a parameter everywhere (rewritten macro files come back in
+  "files"), or the reason it cannot be done safely.
 - list_rules / list_rulesets: what each code means and which rules a ruleset runs.
 - check_paths: check files and directories of the working tree on disk (imports read
   from disk); read-only. Returns results, errors, skipped and summary.
@@ -138,10 +141,12 @@ var tools = []func(*host){
 	addCheckPaths,
 	addCheckTool,
 	addExpandTool,
+	addFindReferencesTool,
 	addFormatPaths,
 	addFormatTool,
 	addListRules,
 	addListRulesets,
+	addRenameParamTool,
 	addTokenizeVersionTool,
 	addUpgradeTool,
 	addValidateTool,
