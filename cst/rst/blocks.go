@@ -243,7 +243,7 @@ func parseEnumerator(mt match, expected string) (seq string, ordinal int) {
 		n := 0
 		for i := 0; i < len(t); i++ {
 			n = n*10 + int(t[i]-'0')
-			if n > 1<<40 {
+			if n > 1<<30 {
 				break
 			}
 		}
