@@ -187,8 +187,12 @@ func selectableNames() []string {
 	return out
 }
 
-// closest returns the candidate nearest to s by edit distance
-// (case-insensitive), when it is close enough to be a plausible typo.
+// Closest returns the candidate nearest to s by edit distance
+// (case-insensitive), when it is close enough to be a plausible typo, and
+// "" otherwise: the "did you mean" of gtr's usage errors.
+func Closest(s string, candidates []string) string { return closest(s, candidates) }
+
+// closest is [Closest].
 func closest(s string, candidates []string) string {
 	best, bestD := "", -1
 	ls := strings.ToLower(s)

@@ -184,7 +184,7 @@ func (r *reader) key(e *unstable.Node) ([]string, int) {
 func (r *reader) unknown(key []string, line int) error {
 	name := strings.Join(key, ".")
 	msg := fmt.Sprintf("unknown key %q", name)
-	if s := closest(key[0], Keys); s != "" && s != key[0] {
+	if s := rules.Closest(key[0], Keys); s != "" && s != key[0] {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return r.errorf(line, "%s (known keys: %s)", msg, strings.Join(Keys, ", "))
@@ -396,39 +396,4 @@ func errText(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
-}
-
-// closest returns the candidate nearest to s by edit distance, when it
-// is near enough to be a typo.
-func closest(s string, candidates []string) string {
-	best, bestD := "", -1
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), c); bestD < 0 || d < bestD {
-			best, bestD = c, d
-		}
-	}
-	if bestD < 0 || bestD > max(2, len(s)/3) {
-		return ""
-	}
-	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
