@@ -313,11 +313,7 @@ func acceptQualifiedTestParam(before, after *macros.Element, name string) bool {
 	if !ok {
 		return false
 	}
-	root := before
-	for root.Parent() != nil {
-		root = root.Parent()
-	}
-	for _, r := range qualified.of(root) {
+	for _, r := range qualified.of(before.Root()) {
 		if r.To == va && slices.Contains(r.Params, before) {
 			return true
 		}

@@ -354,7 +354,7 @@ func (pl *repairPlanner) setValue(code string, el *macros.Element, attr, to, msg
 		r.why = why
 	} else {
 		r.span = span
-		r.edits = []rewrite.Edit{rewrite.ReplaceSpan(span, escapeAttr(to, pl.quoteAt(span)))}
+		r.edits = []rewrite.Edit{rewrite.ReplaceSpan(span, rewrite.EscapeAttr(to, pl.quoteAt(span)))}
 	}
 	pl.add(r, el)
 }
@@ -441,16 +441,6 @@ func (pl *repairPlanner) toolSpan(el *macros.Element) cst.Span {
 		return l.Span
 	}
 	return pl.p.Tree.RootElement().StartTag().Span()
-}
-
-// escapeAttr escapes v for an attribute value quoted with q.
-func escapeAttr(v string, q byte) string {
-	r := strings.NewReplacer("&", "&amp;", "<", "&lt;")
-	v = r.Replace(v)
-	if q == '\'' {
-		return strings.ReplaceAll(v, "'", "&apos;")
-	}
-	return strings.ReplaceAll(v, `"`, "&quot;")
 }
 
 // enumSet returns the values of an enumeration error message, "…

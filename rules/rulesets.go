@@ -139,6 +139,10 @@ func Match(tok string) ([]*Rule, error) {
 	return nil, &UnknownError{What: "rule code or planemo linter", Name: tok, Suggestion: closest(t, selectableNames())}
 }
 
+// SplitList splits flag values that may be repeated and comma-separated
+// into their non-empty, trimmed items.
+func SplitList(vals []string) []string { return splitList(vals) }
+
 func splitList(vals []string) []string {
 	var out []string
 	for _, v := range vals {

@@ -125,7 +125,7 @@ func datasetOutputs(root *macros.Element) []*macros.Element {
 // isDatasetOutput reports whether e is one of [datasetOutputs] of the tool
 // it belongs to.
 func isDatasetOutput(e *macros.Element) bool {
-	for _, o := range datasetOutputs(rootOf(e)) {
+	for _, o := range datasetOutputs(e.Root()) {
 		if o == e {
 			return true
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules"
@@ -58,7 +59,7 @@ var changeFormatSource = &rewrite.ViewChange{
 		_, still := after.Get("format")
 		_, had := before.Get("format_source")
 		v, ok := after.Get("format_source")
-		in, why := singleDataInput(rootOf(before))
+		in, why := singleDataInput(before.Root())
 		return !still && !had && ok && why == "" && v == in.name
 	},
 }
@@ -253,15 +254,7 @@ func paramName(p *macros.Element) string {
 		return name
 	}
 	arg, _ := p.Get("argument")
-	return strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
-}
-
-// rootOf returns the root of the view e belongs to.
-func rootOf(e *macros.Element) *macros.Element {
-	for e.Parent() != nil {
-		e = e.Parent()
-	}
-	return e
+	return cst.ArgumentName(arg)
 }
 
 // hasAttr reports whether e has the attribute called name.

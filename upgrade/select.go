@@ -14,7 +14,7 @@ import (
 // steps are not selectable: naming one is an error that says so.
 func Select(sel, ignore []string) ([]*rules.Rule, error) {
 	rs := BaseRules()
-	if toks := splitList(sel); len(toks) > 0 {
+	if toks := rules.SplitList(sel); len(toks) > 0 {
 		rs = []*rules.Rule{}
 		for _, tok := range toks {
 			got, err := match(tok)
@@ -28,7 +28,7 @@ func Select(sel, ignore []string) ([]*rules.Rule, error) {
 			}
 		}
 	}
-	for _, tok := range splitList(ignore) {
+	for _, tok := range rules.SplitList(ignore) {
 		got, err := match(tok)
 		if err != nil {
 			return nil, err
@@ -44,16 +44,4 @@ func match(tok string) ([]*rules.Rule, error) {
 			Hint: s.Code + " is internal to the `upgrade` pipeline, not selectable"}
 	}
 	return rules.Match(tok)
-}
-
-func splitList(vals []string) []string {
-	var out []string
-	for _, v := range vals {
-		for part := range strings.SplitSeq(v, ",") {
-			if p := strings.TrimSpace(part); p != "" {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
 }

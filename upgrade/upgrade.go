@@ -301,20 +301,16 @@ func (u *run) blockingCodes() []string {
 // clearable reports whether a runtime fix clears code c on the current
 // tool: its plan applies, passes its gate, and leaves c's detector quiet.
 func (u *run) clearable(c Code) bool {
-	for _, s := range steps {
-		if s.Kind != KindRuntimeFix || s.Clears != c.Name {
-			continue
-		}
-		next, _, err := u.try(s)
-		if err != nil || next == nil {
-			continue
-		}
-		if !Applies(c.Name, next.doc) {
-			u.tried = append(u.tried, triedFix{step: s, from: u.doc, to: next})
-			return true
-		}
+	s := FixedBy(c.Name)
+	if s == nil {
+		return false
 	}
-	return false
+	next, _, err := u.try(s)
+	if err != nil || next == nil || Applies(c.Name, next.doc) {
+		return false
+	}
+	u.tried = append(u.tried, triedFix{step: s, from: u.doc, to: next})
+	return true
 }
 
 // refuse records why the upgrade is refused; the result is the input.

@@ -215,6 +215,14 @@ func (s *Step) Trail() []*Step {
 // Parent returns the element's parent, or nil for the root.
 func (e *Element) Parent() *Element { return e.parent }
 
+// Root returns the root of the tree e belongs to.
+func (e *Element) Root() *Element {
+	for e.parent != nil {
+		e = e.parent
+	}
+	return e
+}
+
 // Get returns the value of the attribute called name and whether it is
 // present.
 func (e *Element) Get(name string) (string, bool) {

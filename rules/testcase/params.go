@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 )
 
@@ -242,7 +243,7 @@ func parseName(el *macros.Element) (string, error) {
 	if arg == "" {
 		return "", undecided(el, "a <%s> without name or argument", el.Tag)
 	}
-	return fieldName(el, strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_"))
+	return fieldName(el, cst.ArgumentName(arg))
 }
 
 // fieldName refuses a name pydantic cannot take as a field of the model

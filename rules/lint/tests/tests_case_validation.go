@@ -3,7 +3,6 @@ package tests
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/galaxy-gtr/gtr/rules/lint"
 	"github.com/galaxy-gtr/gtr/rules/testcase"
@@ -72,32 +71,4 @@ var TestsCaseValidation = &lint.Check{
 			}
 		}
 	},
-}
-
-// toolInputNames returns every name a path of the tool's inputs can end
-// in: the names of the parameters, conditionals, sections and repeats
-// anywhere below an <inputs>, and for a parameter its name after its
-// argument too (leading dashes dropped, - as _), which Galaxy uses when
-// the parameter has no name.
-func toolInputNames(c *lint.Ctx) map[string]bool {
-	known := map[string]bool{}
-	for _, in := range c.FindAll("inputs") {
-		for d := range in.Descendants() {
-			if d == in || d.PI {
-				continue
-			}
-			switch d.Tag {
-			case "param", "conditional", "section", "repeat":
-			default:
-				continue
-			}
-			if name := lint.Get(d, "name"); name != "" {
-				known[name] = true
-			}
-			if arg := lint.Get(d, "argument"); arg != "" {
-				known[strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")] = true
-			}
-		}
-	}
-	return known
 }
