@@ -3,7 +3,6 @@ package rules
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
@@ -313,43 +312,10 @@ func acceptQualifiedTestParam(before, after *macros.Element, name string) bool {
 	if !ok {
 		return false
 	}
-	for _, r := range qualified.of(before.Root()) {
+	for _, r := range testcase.Qualify(before.Root()) {
 		if r.To == va && slices.Contains(r.Params, before) {
 			return true
 		}
 	}
 	return false
-}
-
-// qualifyMemo remembers testcase.Qualify for the last views it was asked
-// about: the gate asks once per renamed parameter, of the same view.
-// Entries are keyed as testcase keys its own memo (testcase.KeyOf), since
-// a view's memory may be reused for another file's.
-type qualifyMemo struct {
-	mu      sync.Mutex
-	entries [4]struct {
-		key testcase.ViewKey
-		res []testcase.Rename
-	}
-	next int
-}
-
-var qualified qualifyMemo
-
-func (m *qualifyMemo) of(root *macros.Element) []testcase.Rename {
-	key := testcase.KeyOf(root)
-	m.mu.Lock()
-	for _, e := range m.entries {
-		if e.key == key {
-			m.mu.Unlock()
-			return e.res
-		}
-	}
-	m.mu.Unlock()
-	res := testcase.Qualify(root)
-	m.mu.Lock()
-	m.entries[m.next].key, m.entries[m.next].res = key, res
-	m.next = (m.next + 1) % len(m.entries)
-	m.mu.Unlock()
-	return res
 }

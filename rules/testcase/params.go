@@ -123,57 +123,63 @@ func undecided(el *macros.Element, format string, args ...any) *Undecided {
 // any), as factory.py's input_models_for_tool_source builds them. A tool
 // without <inputs> has none.
 func Model(root *macros.Element) ([]*Param, error) {
-	return models.of(root)
+	m := models.of(root, func() modelOf {
+		params, err := buildModel(root)
+		return modelOf{params, err}
+	})
+	return m.params, m.err
 }
 
-// modelMemo remembers the models of the last views asked about: GTR101,
-// GTR096 and the 24.2 detector each build the model of one view. Views
-// are not modified once expanded, and a model is only read. A view in an
-// arena ([macros.Arena]) may be reset and its memory reused for another
-// file's: an entry is taken only for the same root element of the same
-// file, span and number of children ([ViewKey]).
-type modelMemo struct {
+type modelOf struct {
+	params []*Param
+	err    error
+}
+
+// models remembers the models of the last views asked about: GTR101,
+// GTR096 and the 24.2 detector each build the model of one view.
+var models viewMemo[modelOf]
+
+// viewMemo remembers a value computed from each of the last views asked
+// about. Views are not modified once expanded, and the values are only
+// read. A view in an arena ([macros.Arena]) may be reset and its memory
+// reused for another file's: an entry is taken only for the same root
+// element of the same file, span and number of children.
+type viewMemo[T any] struct {
 	mu      sync.Mutex
 	entries [4]struct {
-		key    ViewKey
-		params []*Param
-		err    error
+		key viewKey
+		val T
 	}
 	next int
 }
 
-// ViewKey identifies an expanded view for memos that outlive it: its root
-// element, where that is written and how many children it has.
-type ViewKey struct {
+// viewKey identifies an expanded view for a memo that outlives it: its
+// root element, where that is written and how many children it has.
+type viewKey struct {
 	root *macros.Element
 	loc  macros.Loc
 	kids int
 }
 
-// KeyOf returns the key of the view rooted at root.
-func KeyOf(root *macros.Element) ViewKey {
-	return ViewKey{root: root, loc: root.Loc, kids: len(root.Children)}
-}
-
-var models modelMemo
-
-func (m *modelMemo) of(root *macros.Element) ([]*Param, error) {
-	key := KeyOf(root)
+// of returns the value remembered for the view rooted at root, computing
+// it with compute when there is none.
+func (m *viewMemo[T]) of(root *macros.Element, compute func() T) T {
+	key := viewKey{root: root, loc: root.Loc, kids: len(root.Children)}
 	m.mu.Lock()
 	for _, e := range m.entries {
 		if e.key == key {
 			m.mu.Unlock()
-			return e.params, e.err
+			return e.val
 		}
 	}
 	m.mu.Unlock()
-	params, err := buildModel(root)
+	v := compute()
 	m.mu.Lock()
 	e := &m.entries[m.next]
-	e.key, e.params, e.err = key, params, err
+	e.key, e.val = key, v
 	m.next = (m.next + 1) % len(m.entries)
 	m.mu.Unlock()
-	return params, err
+	return v
 }
 
 // buildModel is Model without the memo.

@@ -31,6 +31,15 @@ type Rename struct {
 // selects), the name is written as it reads (no token, no reference),
 // and every test the same bytes reach takes the same rename.
 func Qualify(root *macros.Element) []Rename {
+	return qualified.of(root, func() []Rename { return qualify(root) })
+}
+
+// qualified remembers the plans of the last views asked about: the
+// expansion-equality gate asks once for every parameter GTR096 renamed.
+var qualified viewMemo[[]Rename]
+
+// qualify is Qualify without the memo.
+func qualify(root *macros.Element) []Rename {
 	params, err := Model(root)
 	if err != nil || len(params) == 0 {
 		return nil
