@@ -3,6 +3,7 @@ package rst
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // indent reads an indented block as block quotes (Body.indent).
@@ -271,7 +272,8 @@ func (m *machine) isEnumeratedListItem(ordinal int, seq, format string) bool {
 		return true
 	}
 	next := m.input[m.pos+1].s
-	if next == "" || isBlank(next[:len(string(firstRune(next)))]) {
+	// The first character: an invalid byte counts as one.
+	if _, size := utf8.DecodeRuneInString(next); next == "" || isBlank(next[:size]) {
 		return true
 	}
 	nextEnum, autoEnum, ok := makeEnumerator(ordinal+1, seq, format)
