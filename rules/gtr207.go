@@ -40,6 +40,7 @@ var GTR207 = &Rule{
 }
 
 func checkCanonicalEscaping(p *Pass) {
+	var run textRun
 	for _, tok := range markupCandidates(p) {
 		switch tok.Kind() {
 		case cst.TokChars, cst.TokEntityRef, cst.TokCharRef:
@@ -59,11 +60,10 @@ func checkCanonicalEscaping(p *Pass) {
 			if !ok || want == tok.Text() {
 				continue
 			}
-			msg := "'>' in text is written &gt; canonically"
-			if tok.Kind() != cst.TokChars {
-				msg = "reference " + tok.Text() + " is written " + quoteShort(want) + " canonically"
+			if !run.extend(tok, want) {
+				run.report(p)
+				run = textRun{first: tok, span: tok.Span(), want: []byte(want)}
 			}
-			p.fixEdit(tok.Span(), msg, rewrite.ReplaceSpan(tok.Span(), want))
 		case cst.TokValue:
 			n := tok.Node()
 			// Only the value of an attribute; single-quoted values are
@@ -81,6 +81,50 @@ func checkCanonicalEscaping(p *Pass) {
 			}
 		}
 	}
+	run.report(p)
+}
+
+// textRun is a run of adjacent references in text, each not written
+// canonically (or one text token with a '>'):
+// one finding and one edit for the run, so that a million references in a
+// row are one finding, not a million.
+type textRun struct {
+	first cst.Token // the run's first token; the zero Token for no run
+	n     int       // tokens after the first
+	span  cst.Span
+	want  []byte // the canonical spelling of the run so far
+}
+
+// extend adds tok to the run when both are references and tok starts
+// where the run ends, in the same text node. Text with a '>' is a finding
+// of its own, so that its message says what it is.
+func (r *textRun) extend(tok cst.Token, want string) bool {
+	if r.span.End != tok.Span().Start || r.span.End == 0 || r.first.Node() != tok.Node() ||
+		r.first.Kind() == cst.TokChars || tok.Kind() == cst.TokChars {
+		return false
+	}
+	r.n++
+	r.span.End = tok.Span().End
+	r.want = append(r.want, want...)
+	return true
+}
+
+// report records the run's finding, if there is a run.
+func (r *textRun) report(p *Pass) {
+	if r.span.End == 0 {
+		return
+	}
+	want := string(r.want)
+	var msg string
+	switch {
+	case r.n > 0:
+		msg = "references " + quoteShort(string(p.Tree.Source()[r.span.Start:r.span.End])) + " are written " + quoteShort(want) + " canonically"
+	case r.first.Kind() == cst.TokChars:
+		msg = "'>' in text is written &gt; canonically"
+	default:
+		msg = "reference " + r.first.Text() + " is written " + quoteShort(want) + " canonically"
+	}
+	p.fixEdit(r.span, msg, rewrite.ReplaceSpan(r.span, want))
 }
 
 // hasAttrSpecial reports whether a raw attribute value holds a byte that

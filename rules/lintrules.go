@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path/filepath"
+	"slices"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
@@ -50,7 +51,9 @@ func runLint(p *Pass) {
 	if c == nil || c.Root == nil {
 		return
 	}
-	for _, f := range lint.Run(p.Rule.lint, c) {
+	found := lint.Run(p.Rule.lint, c)
+	p.diags = slices.Grow(p.diags, len(found))
+	for _, f := range found {
 		d := Diagnostic{Code: f.Code, Span: f.Loc.Span, Pos: f.Pos, Message: f.Message, Advisory: true,
 			Via: f.Via, Linter: f.Linter, Help: f.Fix}
 		if f.Loc.File != p.Tree.File() {

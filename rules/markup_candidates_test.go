@@ -104,6 +104,7 @@ func refCanonicalEscaping(p *Pass) {
 	for n := range p.Tree.Root().Descendants() {
 		switch n.Kind() {
 		case cst.KindText:
+			var run textRun
 			for tok := range n.Tokens() {
 				if tok.Kind() == cst.TokChars && bytes.IndexByte(tok.Bytes(), '>') < 0 {
 					continue
@@ -115,12 +116,12 @@ func refCanonicalEscaping(p *Pass) {
 				if !ok || want == tok.Text() {
 					continue
 				}
-				msg := "'>' in text is written &gt; canonically"
-				if tok.Kind() != cst.TokChars {
-					msg = "reference " + tok.Text() + " is written " + quoteShort(want) + " canonically"
+				if !run.extend(tok, want) {
+					run.report(p)
+					run = textRun{first: tok, span: tok.Span(), want: []byte(want)}
 				}
-				p.fixEdit(tok.Span(), msg, rewrite.ReplaceSpan(tok.Span(), want))
 			}
+			run.report(p)
 		case cst.KindAttribute:
 			if n.Quote() != '"' || !n.ValueToken().IsValid() {
 				continue

@@ -43,6 +43,12 @@ type cliBudget struct {
 	rssByte int64 // bytes of peak RSS per input byte
 }
 
+// The time budget is for the CPU time the run takes (user and system, all
+// threads): what gtr did, whatever else the machine was doing, since the
+// tests of other packages run beside this one. Wall time only decides when
+// a run has hung: past hangFactor times its budget it is killed.
+const hangFactor = 4
+
 var hostileBudget = cliBudget{base: 3 * time.Second, perByte: 400 * time.Nanosecond, rssBase: 64 << 20, rssByte: 288}
 
 func (b cliBudget) time(size int) time.Duration { return b.base + time.Duration(size)*b.perByte }
@@ -74,16 +80,20 @@ func TestHostileCLI(t *testing.T) {
 				dir, size := hostileCase(t, h, n)
 				want := h.Outcome(n)
 				for _, args := range [][]string{{"check", "--ruleset", "strict", "tool.xml"}, {"format", "--check", "tool.xml"}} {
-					r := runBudgeted(t, dir, hostileBudget.time(size), args...)
+					budget := hostileBudget.time(size)
+					r := runBudgeted(t, dir, hangFactor*budget, args...)
 					what := fmt.Sprintf("gtr %s on %s n=%d (%d bytes)", strings.Join(args, " "), h.Name, n, size)
 					if r.timedOut {
-						t.Fatalf("%s: no answer within %v", what, hostileBudget.time(size))
+						t.Fatalf("%s: no answer within %v (%d times its CPU budget)", what, hangFactor*budget, hangFactor)
+					}
+					if r.cpu > budget {
+						t.Errorf("%s: %v of CPU time (user and system), budget %v", what, r.cpu.Round(time.Millisecond), budget)
 					}
 					if r.rss > hostileBudget.rss(size) {
 						t.Errorf("%s: peak RSS %d MiB, budget %d MiB", what, r.rss>>20, hostileBudget.rss(size)>>20)
 					}
 					checkOutcome(t, what, want, args[0] == "format", r)
-					t.Logf("%s: %v, %d MiB, exit %d", what, r.wall.Round(time.Millisecond), r.rss>>20, r.code)
+					t.Logf("%s: %v wall, %v CPU, %d MiB, exit %d", what, r.wall.Round(time.Millisecond), r.cpu.Round(time.Millisecond), r.rss>>20, r.code)
 				}
 			})
 		}
@@ -170,11 +180,12 @@ type budgetedRun struct {
 	code           int
 	timedOut       bool
 	wall           time.Duration
-	rss            int64 // peak resident set, bytes
+	cpu            time.Duration // user and system time of the process
+	rss            int64         // peak resident set, bytes
 }
 
-// runBudgeted runs gtr in dir, killing it past limit, and measures its
-// wall time and peak RSS.
+// runBudgeted runs gtr in dir, killing it past limit (wall time), and
+// measures its wall time, CPU time and peak RSS.
 func runBudgeted(t *testing.T, dir string, limit time.Duration, args ...string) budgetedRun {
 	t.Helper()
 	cmd, peakFile := measuredCommand(t, args...)
@@ -190,6 +201,9 @@ func runBudgeted(t *testing.T, dir string, limit time.Duration, args ...string) 
 	err := cmd.Wait()
 	timer.Stop()
 	r := budgetedRun{stdout: out.String(), stderr: errOut.String(), wall: time.Since(start)}
+	if ps := cmd.ProcessState; ps != nil {
+		r.cpu = ps.UserTime() + ps.SystemTime()
+	}
 	if killed.Load() {
 		r.timedOut = true
 		return r

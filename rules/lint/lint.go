@@ -13,6 +13,7 @@ package lint
 import (
 	"bytes"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -78,6 +79,7 @@ type Ctx struct {
 	byTag       map[string][]*macros.Element // FindAll's index, once walked
 	command     *cheetah.Template
 	parsed      bool
+	memo        map[string]any // Memo's analyses, by key
 }
 
 // Partial reports whether Root is a tool that did not expand: its <expand>
@@ -98,6 +100,21 @@ func (c *Ctx) Command() *cheetah.Template {
 		}
 	}
 	return c.command
+}
+
+// Memo returns what build makes of c's file, built once for every check
+// of the run that asks for it under key (an analysis several checks
+// share, such as a list of the tool's parameters).
+func Memo[T any](c *Ctx, key string, build func() T) T {
+	if v, ok := c.memo[key]; ok {
+		return v.(T)
+	}
+	v := build()
+	if c.memo == nil {
+		c.memo = map[string]any{}
+	}
+	c.memo[key] = v
+	return v
 }
 
 // Finding is one finding of a check.
@@ -236,6 +253,12 @@ func (c *Ctx) locate(el *macros.Element, e schema.Error) schema.Location {
 }
 
 func (c *Ctx) add(linter string, loc schema.Location, msg, fix string) {
+	if len(c.findings) == cap(c.findings) {
+		// Doubling: append grows a large slice by a quarter, which copies
+		// a check's findings some five times over when it reports one per
+		// element of a very large tool.
+		c.findings = slices.Grow(c.findings, max(len(c.findings), 8))
+	}
 	c.findings = append(c.findings, Finding{Code: c.check.Code, Linter: linter, Loc: loc.Loc, Pos: loc.Pos,
 		Via: loc.Via, Message: msg, Fix: fix})
 }

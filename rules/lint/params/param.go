@@ -23,8 +23,18 @@ type param struct {
 // (./inputs//param) that have a name or an argument, in document order,
 // with Galaxy's name for each (_parse_name: the name, else the argument
 // without leading dashes and with dashes made underscores). With typed,
-// only those with a non-empty type (the linters' _iter_param_type).
+// only those with a non-empty type (the linters' _iter_param_type). The
+// lists are made once per file for the checks that share them.
 func inputParams(c *lint.Ctx, typed bool) []param {
+	key := "params.inputParams"
+	if typed {
+		key += " typed"
+	}
+	return lint.Memo(c, key, func() []param { return listInputParams(c, typed) })
+}
+
+// listInputParams makes inputParams's list.
+func listInputParams(c *lint.Ctx, typed bool) []param {
 	var out []param
 	for _, el := range c.InputParams() {
 		name, ok := el.Get("name")
