@@ -1,9 +1,11 @@
 package macros
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/cheetah"
 	cstmacros "github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
@@ -38,12 +40,13 @@ var XMLMacroCheetah = &lint.Check{
 		if c.Tool {
 			// Most tools define no macros: the tool as written is
 			// converted only when it has a <macros> section.
-			hasMacros := false
-			for range c.File.RootElement().ElementsNamed("macros") {
-				hasMacros = true
-				break
+			candidates := false
+			for m := range c.File.RootElement().ElementsNamed("macros") {
+				candidates = candidates || mayHoldCheetah(m)
 			}
-			if !hasMacros {
+			// No <xml> macro there, or in a macro file the tool imports,
+			// has text with a '$' or '#': nothing to convert.
+			if !candidates && !importsMayHoldCheetah(c) {
 				return
 			}
 			written, err := cstmacros.FromTree(c.File)
@@ -84,7 +87,7 @@ func macroSections(c *lint.Ctx, tool *cstmacros.Element) []*cstmacros.Element {
 			continue
 		}
 		t := c.Result.Tree(filepath.Join(filepath.Dir(c.File.File()), rel))
-		if t == nil {
+		if t == nil || !mayHoldCheetah(t.RootElement()) {
 			continue
 		}
 		if root, err := cstmacros.FromTree(t); err == nil && root.Tag == "macros" {
@@ -92,6 +95,38 @@ func macroSections(c *lint.Ctx, tool *cstmacros.Element) []*cstmacros.Element {
 		}
 	}
 	return out
+}
+
+// mayHoldCheetah reports whether an <xml> child of the macro section defs
+// (a cst element) has text of its own, outside its child elements, with a
+// '$' or '#' in its bytes: what cheetahIn could find Cheetah in. It reads
+// the source, so that most files are decided without converting them.
+func mayHoldCheetah(defs cst.Node) bool {
+	for x := range defs.ElementsNamed("xml") {
+		for k := range x.Content() {
+			if k.Kind() != cst.KindText && k.Kind() != cst.KindCDATA {
+				continue
+			}
+			if bytes.ContainsAny(k.Bytes(), "$#") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// importsMayHoldCheetah reports whether a macro file the expanded tool
+// read may hold an <xml> macro with Cheetah text (mayHoldCheetah).
+func importsMayHoldCheetah(c *lint.Ctx) bool {
+	if c.Result == nil {
+		return false
+	}
+	for _, imp := range c.Result.Imports {
+		if t := c.Result.Tree(imp); t != nil && mayHoldCheetah(t.RootElement()) {
+			return true
+		}
+	}
+	return false
 }
 
 // ownText is the text of x outside its child elements: what <expand>
