@@ -165,6 +165,26 @@ func (t *Tree) Tokens() iter.Seq[Token] {
 	}
 }
 
+// NodeCovering returns the innermost node of t that covers s, and of
+// nodes spanning the same bytes the outermost (an empty element rather
+// than its start tag): the element for an element's span, the attribute
+// for a name or value, the text or CDATA node for part of a text. An
+// empty span at the end of the file is covered by the node before it. It
+// returns the zero Node when s lies outside t.
+func (t *Tree) NodeCovering(s Span) Node {
+	n := t.TokenAt(s.Start).Node()
+	if !n.IsValid() {
+		n = t.TokenAt(s.Start - 1).Node()
+	}
+	for n.IsValid() && !n.Span().Covers(s) {
+		n = n.Parent()
+	}
+	for p := n.Parent(); p.IsValid() && p.Kind() != KindDocument && p.Span() == n.Span(); p = n.Parent() {
+		n = p
+	}
+	return n
+}
+
 // TokenAt returns the token holding the byte at off, or the zero Token when
 // off is outside the source.
 func (t *Tree) TokenAt(off int) Token {

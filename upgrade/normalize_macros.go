@@ -169,7 +169,7 @@ func normalizeMacroAttr(t *cst.Tree, e *macros.Element, name string, copies []*m
 		if kind == formatRequired {
 			return rewrite.Edit{}, false, fmt.Sprintf("%s: <%s> requires %s, and its value %q is empty once trimmed", t.Position(o.Loc.Span.Start), e.Tag, name, v)
 		}
-		a := nodeAt(t, e.Loc.Span).Attr(name)
+		a := t.NodeCovering(e.Loc.Span).Attr(name)
 		// The attribute's name may be made by a token.
 		if !a.IsValid() {
 			return rewrite.Edit{}, false, ""

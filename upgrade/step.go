@@ -110,22 +110,9 @@ func (d *Doc) Node(e *macros.Element) cst.Node {
 		if d.View != nil {
 			return d.View.Node(e.Loc)
 		}
-		return nodeAt(t, e.Loc.Span)
+		return t.NodeCovering(e.Loc.Span)
 	}
 	return cst.Node{}
-}
-
-// nodeAt returns the outermost node of t spanning exactly s, or the
-// innermost covering it.
-func nodeAt(t *cst.Tree, s cst.Span) cst.Node {
-	n := t.TokenAt(s.Start).Node()
-	for n.IsValid() && !n.Span().Covers(s) {
-		n = n.Parent()
-	}
-	for p := n.Parent(); p.IsValid() && p.Kind() != cst.KindDocument && p.Span() == n.Span(); p = n.Parent() {
-		n = p
-	}
-	return n
 }
 
 // Position returns where l starts, for messages.

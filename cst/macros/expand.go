@@ -45,19 +45,7 @@ func (r *Result) Node(l Loc) cst.Node {
 	if t == nil {
 		return cst.Node{}
 	}
-	n := t.TokenAt(l.Span.Start).Node()
-	if !n.IsValid() {
-		// An empty span at the end of the file.
-		n = t.TokenAt(l.Span.Start - 1).Node()
-	}
-	for n.IsValid() && !n.Span().Covers(l.Span) {
-		n = n.Parent()
-	}
-	// An empty element's start tag spans as much as the element.
-	for p := n.Parent(); p.IsValid() && p.Kind() != cst.KindDocument && p.Span() == n.Span(); p = n.Parent() {
-		n = p
-	}
-	return n
+	return t.NodeCovering(l.Span)
 }
 
 // ToolLoc returns where in the tool file an element of the expanded tree
