@@ -99,7 +99,7 @@ func InsertAttr(el cst.Node, name, value, after string) Edit {
 	if ref := cmp.Or(anchor, last); ref.IsValid() && ref.Quote() == '\'' {
 		q = '\''
 	}
-	text := " " + name + "=" + string(q) + EscapeAttr(value, q) + string(q)
+	text := attrText(name, value, q)
 	switch {
 	case anchor.IsValid():
 		return InsertAfter(anchor, text)
@@ -108,6 +108,30 @@ func InsertAttr(el cst.Node, name, value, after string) Edit {
 	}
 	end := tag.NameToken().Span().End
 	return Edit{Start: end, End: end, New: text}
+}
+
+// InsertFirstAttr returns the edit adding name="value" to the start tag
+// of element el as its first attribute, quoted as its first attribute is
+// (double quotes when it has none) and escaped for it.
+func InsertFirstAttr(el cst.Node, name, value string) Edit {
+	tag := el
+	if tag.Kind() == cst.KindElement {
+		tag = el.StartTag()
+	}
+	q := byte('"')
+	for a := range tag.Attrs() {
+		if a.Quote() == '\'' {
+			q = '\''
+		}
+		break
+	}
+	end := tag.NameToken().Span().End
+	return Edit{Start: end, End: end, New: attrText(name, value, q)}
+}
+
+// attrText is name="value" with a space before it, quoted with q.
+func attrText(name, value string, q byte) string {
+	return " " + name + "=" + string(q) + EscapeAttr(value, q) + string(q)
 }
 
 // EscapeAttr escapes s for an attribute value quoted with q: the

@@ -194,22 +194,6 @@ func appendChild(file string, n cst.Node, texts []string) (rewrite.FileEdit, boo
 	return rewrite.In(file, rewrite.InsertAfter(last, lead+strings.Join(texts, lead))), true
 }
 
-// insertFirstAttr returns the edit adding name="value" to the start tag
-// of element n as its first attribute, quoted as its first attribute is
-// (double quotes when it has none).
-func insertFirstAttr(n cst.Node, name, value string) rewrite.Edit {
-	tag := n.StartTag()
-	q := byte('"')
-	for a := range tag.Attrs() {
-		if a.Quote() == '\'' {
-			q = '\''
-		}
-		break
-	}
-	end := tag.NameToken().Span().End
-	return rewrite.Edit{Start: end, End: end, New: " " + name + "=" + string(q) + rewrite.EscapeAttr(value, q) + string(q)}
-}
-
 // finishPlan drops the edits and refusals of p written twice (one source
 // met as several elements of the view) and joins overlapping deletions
 // (two attributes removed side by side share the space between them), so

@@ -124,7 +124,7 @@ func planNameOutputs(d *Doc) Plan {
 			next++
 		}
 		taken[name] = true
-		p.Edits = append(p.Edits, rewrite.In(e.Loc.File, insertFirstAttr(n, "name", name)))
+		p.Edits = append(p.Edits, rewrite.In(e.Loc.File, rewrite.InsertFirstAttr(n, "name", name)))
 	}
 	return finishPlan(p)
 }
