@@ -30,8 +30,9 @@ var OptionsFilterAttributes = &lint.Check{
 			"(InputsOptionsRemoveValueFilterRequiredAttributes); and an attribute the type's loader does " +
 			"not read (InputsOptionsFiltersAllowedAttributes). What the types read is taken from Galaxy's " +
 			"loader, because the linters' own source (Galaxy 26.0) is newer than every Galaxy source " +
-			"stored here: so the messages are gtr's, and remove_value may carry multiple and separator, " +
-			"which its loader reads. On a data param, the filter's type, its ref and (without " +
+			"stored here: so the messages are gtr's, and a remove_value filter may carry multiple and " +
+			"separator, which its loader reads, and more than one of value, ref and meta_ref (the loader " +
+			"then uses value, else ref). On a data param, the filter's type, its ref and (without " +
 			"options_filter_attribute) its key are GTR074's findings and not repeated here.",
 		Why: "Galaxy asserts the required attributes when it loads the tool: a filter without one makes " +
 			"the tool fail to load, with an assertion message in the server log. An attribute the type " +

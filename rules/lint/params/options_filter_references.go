@@ -21,7 +21,7 @@ var OptionsFilterReferences = &lint.Check{
 		What: "Checks the attributes by which a <filter> of an input param's <options> names another " +
 			"parameter — ref of data_meta, param_value and remove_value filters, meta_ref of remove_value " +
 			"— and reports a name that matches no input param of the tool, or only params the filter " +
-			"cannot see. Galaxy looks the name up among the values of the form at the filter's param " +
+			"cannot see (planemo's InputsOptionsFiltersCheckReferences). Galaxy looks the name up among the values of the form at the filter's param " +
 			"(other_values): the params of its own level and of every level enclosing it, a level " +
 			"being <inputs>, a section, a repeat or a conditional with its branch. So a param inside " +
 			"another section, repeat or branch is not found, nor is a path such as cond|x (the name is " +

@@ -19,12 +19,14 @@ var OptionsFilterRegex = &lint.Check{
 	Doc: lint.Doc{
 		What: "Checks the value of each <filter type=\"regexp\"> of an input param's <options> as Python's " +
 			"re.compile does (CPython 3.11's syntax, ported to Go, the same reader as GTR067's regex " +
-			"validators) and reports the error Python raises, with its position. Python's syntax is not " +
+			"validators) and reports the error Python raises, with its position (planemo's " +
+			"InputsOptionsRegexFilterExpression). Python's syntax is not " +
 			"Go's: Python accepts backreferences, lookarounds and atomic groups and rejects a misplaced " +
 			"(?i) or an unknown escape such as \\q. A pattern Python compiles with a FutureWarning is " +
 			"accepted, as Galaxy accepts it. The value is checked as written: Galaxy first substitutes the " +
-			"user placeholders ($__user_email__, $__user_name__, $__user_id__) with string.Template, " +
-			"which does not change whether a pattern compiles apart from $$ becoming $. The semantics " +
+			"user's details ($__user_email__, $__user_name__, $__user_id__ and the like) with Python's " +
+			"string.Template, which leaves every other $ alone and makes $$ a $: a pattern's validity does " +
+			"not depend on it unless a detail holds regex syntax. The semantics " +
 			"follow Galaxy's loader (dynamic_options.py, RegexpFilter), since the linter's own source " +
 			"(Galaxy 26.0) is newer than every Galaxy source stored here; the message is gtr's.",
 		Why: "Galaxy compiles the pattern each time it builds the select's options: a pattern Python " +
