@@ -94,9 +94,10 @@ func dataParamCovered(f optionFilter, name string) bool {
 // dataMetaNeedsColumn reports whether f is a data_meta filter without a
 // column whose options are read from a file, a dataset or a parameter:
 // its loader asserts a column unless the options have neither file
-// fields nor a dataset (from_data_table wins over the three).
+// fields nor a dataset (from_data_table wins over the three). A data
+// param's <options> take none of the three: GTR074 reports them.
 func dataMetaNeedsColumn(f optionFilter) bool {
-	if f.ftype != "data_meta" || has(f.el, "column") {
+	if f.ftype != "data_meta" || has(f.el, "column") || f.param.ptype == "data" {
 		return false
 	}
 	opts := f.el.Parent()

@@ -69,6 +69,7 @@ func TestOptionsFilterAttributes(t *testing.T) {
 			`<filter type="multiple_splitter" column="1,2" separator=";"/><filter type="data_meta" ref="input" key="dbkey" column="1" multiple="true" separator=","/>`)}, nil},
 		{"column and validator are not filters", []string{"tool.xml", selectWith(`from_file="x.loc"`, `<column name="value" index="0"/><validator type="no_options"/>`)}, nil},
 		{"data param filters are GTR074's", []string{"tool.xml", tool(`<param name="d" type="data" format="txt"><options><filter type="data_meta"/><filter type="add_value"/></options></param>`)}, nil},
+		{"data param from_dataset is GTR074's", []string{"tool.xml", tool(`<param name="d" type="data" format="txt"><options from_dataset="x"><filter type="data_meta" ref="i" key="dbkey"/></options></param>`)}, nil},
 		{"data param with options_filter_attribute needs a key", []string{"tool.xml",
 			tool(`<param name="d" type="data" format="txt"><options options_filter_attribute="metadata.x"><filter type="data_meta" ref="i" keep="1"/></options></param>`)},
 			[]string{"InputsOptionsFiltersRequiredAttributes|Parameter [d]: the data_meta filter has no key",
