@@ -27,7 +27,8 @@ var (
 		"check", "metadata_source", "input", "when", "key", "column", "meta_ref", "compare", "lines_diff"}
 	propValues = []string{"", "x", "input1", "data", "select", "boolean", "integer", "text", "true", "false",
 		"True", "@TOKEN@", "a b", "1", "-1", "1.5", "tabular", "txt", "$input1", "checkboxes", "radio",
-		"mymacro", "not valid!", "list", "bed,interval", "${x}", "re.compile('(')", "value > 0"}
+		"mymacro", "not valid!", "list", "bed,interval", "${x}", "re.compile('(')", "value > 0",
+		"regexp", "remove_value", "data_meta", "param_value", "(?i"}
 )
 
 // propElement draws a random element, depth levels deep at most.

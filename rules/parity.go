@@ -48,6 +48,9 @@ type Parity struct {
 	// subject's problem linters.
 	Codes  []string
 	Reason string // why the status is not HAVE; "" for HAVE
+	// Note says where the covering rules' semantics come from when that
+	// is not the linter's own source ([parityNotes]); "" otherwise.
+	Note string
 }
 
 // parityReason is a declared status below HAVE and why.
@@ -59,11 +62,6 @@ type parityReason struct {
 // Reasons shared by several linters.
 const (
 	reasonCWL = "CWL tools are YAML, not the Galaxy XML tool files gtr reads"
-	// reasonNoSource is the reason of the options-filter linters, which
-	// Galaxy added after every version of inputs.py stored here.
-	reasonNoSource = "newer than every stored version of Galaxy's inputs.py (and than the oracle's Galaxy): " +
-		"decidable from the files without network, not ported until its source can be read, so that gtr " +
-		"says what Galaxy says"
 	// RuntimeEnvironmentVariables is newer than the oracle's Galaxy, and the
 	// stored Galaxy sources hold the linter but not the parser it calls:
 	// which element declares the variables is not known, and guessing it
@@ -91,18 +89,29 @@ var parityReasons = map[string]parityReason{
 		"xrefs; whether a bio.tools id exists needs the bio.tools web API (network), which gtr does not use"},
 	"EDAMTermsValid": {ParityPartial, "GTR027 reports a tool that declares neither EDAM terms nor " +
 		"xrefs; whether a term exists needs the EDAM ontology data, which gtr does not ship"},
-	"InputsOptionsFiltersRequiredAttributes":           {ParityNone, reasonNoSource},
-	"InputsOptionsRemoveValueFilterRequiredAttributes": {ParityNone, reasonNoSource},
-	"InputsOptionsFiltersAllowedAttributes":            {ParityNone, reasonNoSource},
-	"InputsOptionsRegexFilterExpression":               {ParityNone, reasonNoSource},
-	"InputsOptionsFiltersCheckReferences":              {ParityNone, reasonNoSource},
-	"RuntimeEnvironmentVariables":                      {ParityNone, reasonRuntimeEnv},
+	"RuntimeEnvironmentVariables": {ParityNone, reasonRuntimeEnv},
 	"XMLOrder": {ParityPartial, "GTR013 orders the tool as written, leaving top-level <expand>s " +
 		"in place and tools with comments among the children alone, while Galaxy checks the " +
 		"macro-expanded view: they agree only where the two views have the same children"},
 	"InputsNameRedundantArgument": {ParityPartial, "GTR037 fixes the params written in the tool " +
 		"file itself and reports nothing about those expanded from macros or holding @TOKENS@, " +
 		"which Galaxy also reports"},
+}
+
+// noteLoader is the note of the options-filter linters, which Galaxy
+// added after every version of inputs.py stored here: their rules port
+// what Galaxy's loader of the filters reads and asserts instead.
+const noteLoader = "semantics follow Galaxy's loader of dynamic options (lib/galaxy/tools/parameters/dynamic_options.py): " +
+	"the linter's own source (Galaxy 26.0) is newer than every Galaxy source stored here, so the message text is gtr's own"
+
+// parityNotes are remarks on linters whose covering rules do not port the
+// linter's own source, shown with the status whatever it is.
+var parityNotes = map[string]string{
+	"InputsOptionsFiltersRequiredAttributes":           noteLoader,
+	"InputsOptionsRemoveValueFilterRequiredAttributes": noteLoader,
+	"InputsOptionsFiltersAllowedAttributes":            noteLoader,
+	"InputsOptionsRegexFilterExpression":               noteLoader,
+	"InputsOptionsFiltersCheckReferences":              noteLoader,
 }
 
 // companions maps each of Galaxy's info- and valid-level linters, which
@@ -143,7 +152,7 @@ func PlanemoParity() []Parity {
 		}
 	}
 	direct := func(l GalaxyLinter) Parity {
-		p := Parity{Linter: l, Codes: slices.Sorted(slices.Values(byLinter[l.Class]))}
+		p := Parity{Linter: l, Codes: slices.Sorted(slices.Values(byLinter[l.Class])), Note: parityNotes[l.Class]}
 		p.Codes = slices.Compact(p.Codes)
 		why, declared := parityReasons[l.Class]
 		switch {

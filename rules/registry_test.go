@@ -551,6 +551,11 @@ func TestParityTable(t *testing.T) {
 			t.Errorf("parityReasons: %s is declared %s, shows %s", class, why.status, p.Status)
 		}
 	}
+	for class, note := range parityNotes {
+		if p, ok := byClass[class]; !ok || note == "" || p.Note != note {
+			t.Errorf("parityNotes: %s is not a Galaxy linter with that note", class)
+		}
+	}
 	for class, subjects := range companions {
 		if _, ok := byClass[class]; !ok {
 			t.Errorf("companions: %s is not a Galaxy linter", class)

@@ -17,6 +17,7 @@ type parityInfo struct {
 	Status   string   `json:"status"`    // HAVE, PARTIAL or NONE
 	Codes    []string `json:"codes"`
 	Reason   string   `json:"reason,omitempty"`
+	Note     string   `json:"note,omitempty"` // where the covering rules' semantics come from
 }
 
 // parityReport is the whole of "gtr rules -planemo -output-format json".
@@ -34,10 +35,10 @@ func printParity(e *env, format string) int {
 	switch format {
 	case "text":
 		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "LINTER\tMODULE\tSTATUS\tCODES\tREASON")
+		fmt.Fprintln(tw, "LINTER\tMODULE\tSTATUS\tCODES\tREASON OR NOTE")
 		for _, p := range ps {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", p.Linter.Class, p.Linter.Module, p.Status,
-				orDashString(strings.Join(p.Codes, ",")), orDashString(p.Reason))
+				orDashString(strings.Join(p.Codes, ",")), orDashString(parityRemark(p)))
 		}
 		tw.Flush()
 		fmt.Fprintf(e.stdout, "%d HAVE, %d PARTIAL, %d NONE\n", have, partial, none)
@@ -46,7 +47,7 @@ func printParity(e *env, format string) int {
 		for _, p := range ps {
 			r.Linters = append(r.Linters, parityInfo{
 				Linter: p.Linter.Class, Module: p.Linter.Module, InOracle: p.Linter.InOracle,
-				Status: p.Status.String(), Codes: nonNil(p.Codes), Reason: p.Reason,
+				Status: p.Status.String(), Codes: nonNil(p.Codes), Reason: p.Reason, Note: p.Note,
 			})
 		}
 		writeJSON(e.stdout, r)
@@ -54,4 +55,16 @@ func printParity(e *env, format string) int {
 		return e.usageError("unknown output format %q (want text or json)", format)
 	}
 	return exitOK
+}
+
+// parityRemark is the last column of a parity row: the reason for a status
+// below HAVE, then the note, when there are.
+func parityRemark(p rules.Parity) string {
+	switch {
+	case p.Reason == "":
+		return p.Note
+	case p.Note == "":
+		return p.Reason
+	}
+	return p.Reason + "; " + p.Note
 }

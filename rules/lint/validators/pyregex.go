@@ -64,6 +64,18 @@ type reParser struct {
 	condRefs   map[int]int // group numbers referenced by conditionals, with where
 }
 
+// PyRegexError returns the message of the error Python's re.compile
+// raises for pattern (re.error's, with its position), "" when it
+// compiles, also when it compiles with a FutureWarning: for the checks of
+// other patterns Galaxy compiles with Python's re, such as a regexp
+// <filter>'s value.
+func PyRegexError(pattern string) string {
+	if p := pyRegexProblem(pattern); p != nil && !p.future {
+		return p.msg
+	}
+	return ""
+}
+
 // pyRegexProblem returns what Python's re.compile reports for pattern, nil
 // when it compiles cleanly.
 func pyRegexProblem(pattern string) (out *reProblem) {
