@@ -1,0 +1,171 @@
+package helpmd
+
+import (
+	"strings"
+
+	"github.com/galaxy-gtr/gtr/cst/rst"
+)
+
+// inlineWriter writes inline content as CommonMark.
+type inlineWriter struct {
+	c       *converter
+	b       strings.Builder
+	heading bool // a heading: one line, "#" escaped everywhere
+	cell    bool // a table cell: one line, "|" escaped inside code too
+}
+
+// inlines writes a paragraph's inline content, one Markdown line per line
+// of the RST (without trailing spaces, which would be a hard break).
+func (c *converter) inlines(kids []*rst.Node) string {
+	w := &inlineWriter{c: c}
+	w.nodes(kids)
+	lines := strings.Split(w.b.String(), "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// atLineStart reports whether the next character starts a line.
+func (w *inlineWriter) atLineStart() bool {
+	s := w.b.String()
+	return s == "" || strings.HasSuffix(s, "\n")
+}
+
+func (w *inlineWriter) nodes(kids []*rst.Node) {
+	for _, k := range kids {
+		w.node(k)
+	}
+}
+
+func (w *inlineWriter) node(n *rst.Node) {
+	switch n.Kind {
+	case rst.KindText:
+		w.text(n.Text)
+	case rst.KindEmphasis, rst.KindTitleReference:
+		w.span(n, "*")
+	case rst.KindStrong:
+		w.span(n, "**")
+	case rst.KindLiteral:
+		w.code(n)
+	case rst.KindReference:
+		w.reference(n)
+	case rst.KindImage:
+		w.b.WriteString(w.c.image(n))
+	case rst.KindTarget:
+		// An inline target shows its text.
+		w.nodes(n.Children)
+	case rst.KindInline:
+		w.c.refuse(n, "interpreted text with the role "+strings.Join(n.Classes, " "))
+	default:
+		w.c.refuse(n, constructName(n))
+	}
+}
+
+// span writes emphasis or strong text between its delimiters.
+func (w *inlineWriter) span(n *rst.Node, delim string) {
+	if len(n.Classes) > 0 {
+		w.c.refuse(n, "interpreted text with the role "+strings.Join(n.Classes, " "))
+	}
+	w.b.WriteString(delim)
+	w.nodes(n.Children)
+	w.b.WriteString(delim)
+}
+
+// code writes literal text as a code span, its line breaks as spaces (a
+// code span shows them so, and a line could otherwise start a block).
+func (w *inlineWriter) code(n *rst.Node) {
+	cls := 0
+	for _, c := range n.Classes {
+		if c != "code" {
+			cls++
+		}
+	}
+	if cls > 0 {
+		w.c.refuse(n, "literal text with a class or language")
+	}
+	t := strings.ReplaceAll(n.AsText(), "\n", " ")
+	if w.cell && strings.Contains(t, "|") {
+		w.c.refuse(n, "literal text holding | in a table cell")
+	}
+	run := 0
+	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r != '`' }) {
+		run = max(run, len(f))
+	}
+	fence := strings.Repeat("`", run+1)
+	pad := ""
+	if strings.HasPrefix(t, "`") || strings.HasSuffix(t, "`") || (strings.HasPrefix(t, " ") && strings.HasSuffix(t, " ") && strings.TrimSpace(t) != "") {
+		pad = " "
+	}
+	w.b.WriteString(fence + pad + t + pad + fence)
+}
+
+// reference writes an external link: an autolink when its text is its
+// URI, else [text](uri).
+func (w *inlineWriter) reference(n *rst.Node) {
+	uri := n.Get("refuri")
+	if !n.Has("refuri") {
+		w.c.refuse(n, "an internal reference")
+		return
+	}
+	if len(n.Children) == 1 && n.Children[0].Kind == rst.KindText && n.Children[0].Text == uri && autolinkable(uri) {
+		w.b.WriteString("<" + uri + ">")
+		return
+	}
+	w.b.WriteString("[")
+	sub := &inlineWriter{c: w.c, heading: w.heading, cell: w.cell}
+	sub.nodes(n.Children)
+	w.b.WriteString(strings.ReplaceAll(sub.b.String(), "\n", " "))
+	w.b.WriteString("](" + destination(uri) + ")")
+}
+
+// image writes an image, ![alt](uri); docutils' other image options
+// change how it is shown and have no Markdown form.
+func (c *converter) image(n *rst.Node) string {
+	for k := range n.Attrs {
+		if k != "uri" && k != "alt" {
+			c.refuse(n, "an image with the option :"+k+":")
+		}
+	}
+	if len(n.Classes) > 0 {
+		c.refuse(n, "an image with a class")
+	}
+	uri := n.Get("uri")
+	if strings.Contains(uri, "$") {
+		c.refuse(n, "an image path with a Galaxy substitution ($…)")
+	}
+	w := &inlineWriter{c: c}
+	w.text(strings.ReplaceAll(n.Get("alt"), "\n", " "))
+	return "![" + w.b.String() + "](" + destination(uri) + ")"
+}
+
+// autolinkable reports whether uri can be written as a CommonMark
+// autolink: an absolute URI with a scheme, or an e-mail address, without
+// spaces or angle brackets.
+func autolinkable(uri string) bool {
+	if uri == "" || strings.ContainsAny(uri, " <>\t\n\\") {
+		return false
+	}
+	i := strings.IndexByte(uri, ':')
+	if i < 2 || i > 32 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		ch := uri[j]
+		if !(ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || j > 0 && (ch >= '0' && ch <= '9' || ch == '+' || ch == '.' || ch == '-')) {
+			return false
+		}
+	}
+	return true
+}
+
+// destination writes a link destination: bare when it has no space,
+// parenthesis, angle bracket or backslash, else between angle brackets
+// with those escaped.
+func destination(uri string) string {
+	if uri != "" && !strings.ContainsAny(uri, " ()<>\\\t\n") {
+		return uri
+	}
+	r := strings.NewReplacer("\\", "\\\\", "<", "\\<", ">", "\\>", "\n", " ")
+	return "<" + r.Replace(uri) + ">"
+}
