@@ -7,13 +7,12 @@ import (
 	"strings"
 )
 
-
 // HTMLNode is a node of a normalised HTML tree: an element with sorted
 // attributes, or text with whitespace collapsed as HTML collapses it
 // (kept inside <pre>). Tests compare [HTML] with Galaxy's rendering as
 // these trees, and package rewrite/helpmd compares renderings with them.
 type HTMLNode struct {
-	Tag   string // "" for text
+	Tag   string   // "" for text
 	Attrs []string // "name=value", sorted
 	Text  string
 	Kids  []*HTMLNode
