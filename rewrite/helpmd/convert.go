@@ -17,7 +17,7 @@ type Refusal struct {
 
 func (r *Refusal) Error() string {
 	if r.Line > 0 {
-		return fmt.Sprintf("%s (line %d of the help) has no CommonMark equivalent", r.Construct, r.Line)
+		return fmt.Sprintf("%s has no CommonMark equivalent (line %d of the help)", r.Construct, r.Line)
 	}
 	return r.Construct + " has no CommonMark equivalent"
 }

@@ -76,9 +76,9 @@ func convertCorpus(t *testing.T) ([]*Converted, int, time.Duration) {
 }
 
 var (
-	lineRef  = regexp.MustCompile(`\(line \d+ of the help\) `)
+	lineRef  = regexp.MustCompile(` \(line \d+ of the help\)`)
 	docutils = regexp.MustCompile(`not valid reStructuredText \(.*`)
-	diffAt   = regexp.MustCompile(`differ at (\S+): got (<\w+|text|\(nothing)[^,]*, want (<\w+|text|\(nothing)`)
+	diffAt   = regexp.MustCompile(`differ at (\S+): the Markdown renders (<\w+|text|\(nothing).* where the RST renders (<\w+|text|\(nothing)`)
 	profile  = regexp.MustCompile(`^profile \S+( \(no profile= declared\))?`)
 )
 

@@ -39,7 +39,18 @@ func ConvertText(help string) (md string, skip string) {
 		return "", "not provably render-equivalent: " + err.Error()
 	}
 	if ok, d := Equivalent(doc, out); !ok {
-		return "", "not provably render-equivalent: the renderings differ at " + d + " (got: the Markdown, want: the RST)"
+		return "", "not provably render-equivalent: the renderings differ at " + diffWords(d)
 	}
 	return out, ""
+}
+
+// diffWords rewords a FirstDiff of the Markdown's skeleton against the
+// RST's: "PATH: the Markdown renders X where the RST renders Y".
+func diffWords(d string) string {
+	path, rest, ok := strings.Cut(d, ": got ")
+	i := strings.LastIndex(rest, ", want ")
+	if !ok || i < 0 {
+		return d
+	}
+	return path + ": the Markdown renders " + rest[:i] + " where the RST renders " + rest[i+len(", want "):]
 }

@@ -64,13 +64,6 @@ func Convert(t Tool, opts macros.Options) (*Converted, error) {
 	if !tree.WellFormed() || tree.RootElement().Name() != "tool" {
 		return nil, fmt.Errorf("%s: %w", t.File, ErrNotTool)
 	}
-	// A literal profile below 24.2 skips the tool before the expansion.
-	if p, ok := tree.RootElement().AttrValue("profile"); !strings.Contains(p, "@") {
-		if skip := profileSkip(p, ok); skip != "" {
-			res.Skip = skip
-			return res, nil
-		}
-	}
 	view, err := macros.ExpandTree(tree, opts)
 	if err != nil {
 		var me *macros.Error
