@@ -38,6 +38,9 @@ func ConvertText(help string) (md string, skip string) {
 	if err != nil {
 		return "", "not provably render-equivalent: " + err.Error()
 	}
+	if strings.TrimSpace(out) == "" {
+		return "", "the help renders nothing (comments, targets or bibliographic fields only)"
+	}
 	if ok, d := Equivalent(doc, out); !ok {
 		return "", "not provably render-equivalent: the renderings differ at " + diffWords(d)
 	}

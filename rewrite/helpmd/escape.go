@@ -37,7 +37,7 @@ func (w *inlineWriter) text(s string) {
 			ch == '\\' && (i+1 == len(s) || isPunct(s[i+1]) || s[i+1] == '\n'),
 			ch == '_' && (i == 0 || i+1 == len(s) || !isWord(s[i-1]) || !isWord(s[i+1])),
 			ch == '&' && i+1 < len(s) && (isWord(s[i+1]) || s[i+1] == '#'),
-			ch == '!' && i+1 < len(s) && s[i+1] == '[':
+			ch == '!' && (i+1 == len(s) || s[i+1] == '['):
 			w.b.WriteByte('\\')
 		}
 		w.b.WriteByte(ch)

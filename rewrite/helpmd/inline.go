@@ -2,6 +2,8 @@ package helpmd
 
 import (
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/galaxy-gtr/gtr/cst/rst"
 )
@@ -10,8 +12,10 @@ import (
 type inlineWriter struct {
 	c       *converter
 	b       strings.Builder
-	heading bool // a heading: one line, "#" escaped everywhere
-	cell    bool // a table cell: one line, "|" escaped inside code too
+	heading bool      // a heading: one line, "#" escaped everywhere
+	cell    bool      // a table cell: one line, "|" escaped inside code too
+	next    *rst.Node // the node after the one being written, nil at the end
+	inside  bool      // writes after a delimiter: never at the start of a line
 }
 
 // inlines writes a paragraph's inline content, one Markdown line per line
@@ -29,11 +33,15 @@ func (c *converter) inlines(kids []*rst.Node) string {
 // atLineStart reports whether the next character starts a line.
 func (w *inlineWriter) atLineStart() bool {
 	s := w.b.String()
-	return s == "" || strings.HasSuffix(s, "\n")
+	return s == "" && !w.inside || strings.HasSuffix(s, "\n")
 }
 
 func (w *inlineWriter) nodes(kids []*rst.Node) {
-	for _, k := range kids {
+	for i, k := range kids {
+		w.next = nil
+		if i+1 < len(kids) {
+			w.next = kids[i+1]
+		}
 		w.node(k)
 	}
 }
@@ -67,9 +75,61 @@ func (w *inlineWriter) span(n *rst.Node, delim string) {
 	if len(n.Classes) > 0 {
 		w.c.refuse(n, "interpreted text with the role "+strings.Join(n.Classes, " "))
 	}
-	w.b.WriteString(delim)
-	w.nodes(n.Children)
-	w.b.WriteString(delim)
+	before, next := lastRune(w.b.String()), w.next
+	sub := &inlineWriter{c: w.c, heading: w.heading, cell: w.cell, inside: true}
+	sub.nodes(n.Children)
+	inner := sub.b.String()
+	if !delimits(before, firstRune(inner), lastRune(inner), nextRune(next)) {
+		w.c.refuse(n, "emphasis or strong text that CommonMark cannot delimit next to what surrounds it")
+	}
+	w.b.WriteString(delim + inner + delim)
+}
+
+// delimits reports whether "*" delimiters around content starting with
+// first and ending with last, after before and followed by after (0 for
+// the start or end of the text), open and close emphasis in CommonMark:
+// the opening run must be left-flanking and the closing run
+// right-flanking.
+func delimits(before, first, last, after rune) bool {
+	open := !space(first) && (!punct(first) || space(before) || punct(before))
+	close := !space(last) && (!punct(last) || space(after) || punct(after))
+	return open && close
+}
+
+// space reports whether r is whitespace, or 0 (the start or end of the
+// text), which CommonMark's flanking rules read as whitespace.
+func space(r rune) bool { return r == 0 || unicode.IsSpace(r) }
+
+// punct reports whether r is Unicode punctuation or a symbol, as
+// CommonMark's flanking rules read them.
+func punct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
+
+func firstRune(s string) rune {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return 0
+	}
+	return r
+}
+
+func lastRune(s string) rune {
+	r, n := utf8.DecodeLastRuneInString(s)
+	if n == 0 {
+		return 0
+	}
+	return r
+}
+
+// nextRune returns the first character the node after a span writes: its
+// text's first character, or the punctuation its markup starts with.
+func nextRune(n *rst.Node) rune {
+	switch {
+	case n == nil:
+		return 0
+	case n.Kind == rst.KindText:
+		return firstRune(n.Text)
+	}
+	return '*'
 }
 
 // code writes literal text as a code span, its line breaks as spaces (a
@@ -113,7 +173,7 @@ func (w *inlineWriter) reference(n *rst.Node) {
 		return
 	}
 	w.b.WriteString("[")
-	sub := &inlineWriter{c: w.c, heading: w.heading, cell: w.cell}
+	sub := &inlineWriter{c: w.c, heading: w.heading, cell: w.cell, inside: true}
 	sub.nodes(n.Children)
 	w.b.WriteString(strings.ReplaceAll(sub.b.String(), "\n", " "))
 	w.b.WriteString("](" + destination(uri) + ")")
