@@ -79,6 +79,7 @@ func runConvertHelp(e *env, args []string) int {
 	}
 	mo := macros.Options{Cache: macros.NewCache()}
 	var results []*helpmd.Converted
+	var tools []helpmd.Tool
 	for _, path := range files {
 		s, fe := load(path)
 		if fe != nil {
@@ -89,15 +90,16 @@ func runConvertHelp(e *env, args []string) int {
 		if s.kind != rules.TargetTool {
 			continue
 		}
-		r, err := helpmd.Convert(helpmd.Tool{File: path, Src: s.src, Tree: s.tree}, mo)
+		t := helpmd.Tool{File: path, Src: s.src, Tree: s.tree}
+		r, err := helpmd.Convert(t, mo)
 		if err != nil {
 			e.reportFileError(rewriteError(path, err))
 			errored++
 			continue
 		}
-		results = append(results, r)
+		results, tools = append(results, r), append(tools, t)
 	}
-	helpConsensus(results)
+	helpConsensus(results, tools, mo)
 	dry := *check || *diff
 	var status io.Writer = e.stdout
 	if *diff {
@@ -148,10 +150,21 @@ func runConvertHelp(e *env, args []string) int {
 
 // helpConsensus skips the conversions that rewrite a macro file which
 // another tool of the run importing it does not rewrite the same way,
-// with upgrade's consensus over the macro files of a run.
-func helpConsensus(results []*helpmd.Converted) {
+// with upgrade's consensus over the macro files of a run. The imports of
+// the tools skipped before their expansion are read only when some
+// conversion rewrites a macro file.
+func helpConsensus(results []*helpmd.Converted, tools []helpmd.Tool, mo macros.Options) {
+	macroFile := slices.ContainsFunc(results, func(r *helpmd.Converted) bool {
+		return r.Skip == "" && slices.ContainsFunc(sortedKeys(r.Files), func(f string) bool { return f != r.File })
+	})
+	if !macroFile {
+		return
+	}
 	outs := make([]upgrade.Outcome, len(results))
 	for i, r := range results {
+		if r.Unexpanded {
+			r.Imports = helpmd.Imports(tools[i], mo)
+		}
 		res := &upgrade.Result{Imports: r.Imports, Files: map[string][]byte{}}
 		if r.Skip == "" {
 			for f, b := range r.Files {

@@ -5,8 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -80,6 +78,8 @@ var (
 	docutils = regexp.MustCompile(`not valid reStructuredText \(.*`)
 	diffAt   = regexp.MustCompile(`differ at (\S+): the Markdown renders (<\w+|text|\(nothing).* where the RST renders (<\w+|text|\(nothing)`)
 	profile  = regexp.MustCompile(`^profile \S+( \(no profile= declared\))?`)
+	classRef = regexp.MustCompile(`the class [^(]*\(`)
+	optRef   = regexp.MustCompile(`option :\w+:`)
 )
 
 // reasonKind is a skip reason without its particulars, for counting.
@@ -88,13 +88,16 @@ func reasonKind(s string) string {
 	s = docutils.ReplaceAllString(s, "not valid reStructuredText")
 	s = profile.ReplaceAllString(s, "profile P")
 	if m := diffAt.FindStringSubmatch(s); m != nil {
-		path := strings.Split(m[1], "/")
-		last := path[len(path)-1]
-		if i := strings.IndexByte(last, ':'); i >= 0 {
-			last = last[i+1:]
+		last := ""
+		for _, step := range strings.Split(m[1], "/") {
+			if _, tag, _ := strings.Cut(step, ":"); tag != "" {
+				last = tag
+			}
 		}
 		s = "not provably render-equivalent: the renderings differ (Markdown " + m[2] + ", RST " + m[3] + " in <" + last + ">)"
 	}
+	s = classRef.ReplaceAllString(s, "the class C (")
+	s = optRef.ReplaceAllString(s, "option :O:")
 	if i := strings.Index(s, "expansion-equality gate"); i >= 0 {
 		s = s[:i+len("expansion-equality gate")]
 	}
@@ -123,19 +126,7 @@ func TestCorpusConvert(t *testing.T) {
 	}
 	t.Logf("%d tools (%d not well-formed tools), %d converted, %d skipped, in %v", len(results), errs, converted, len(results)-converted, elapsed.Round(time.Millisecond))
 	t.Logf("%d of %d RST helps reaching the converter convert", converted, rst)
-	keys := make([]string, 0, len(kinds))
-	for k := range kinds {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if kinds[keys[i]] != kinds[keys[j]] {
-			return kinds[keys[i]] > kinds[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	for _, k := range keys {
-		t.Logf("%5d %s", kinds[k], k)
-	}
+	logKinds(t, kinds)
 	for _, r := range results {
 		if r.Skip != "" {
 			continue
@@ -156,5 +147,4 @@ func TestCorpusConvert(t *testing.T) {
 	if converted == 0 {
 		t.Error("no corpus help converts")
 	}
-	_ = slices.Sort[[]string]
 }

@@ -200,10 +200,11 @@ func (c *converter) image(n *rst.Node) string {
 }
 
 // autolinkable reports whether uri can be written as a CommonMark
-// autolink: an absolute URI with a scheme, or an e-mail address, without
-// spaces or angle brackets.
+// autolink: an absolute URI with a scheme, without spaces or angle
+// brackets, and without percent-escapes, which markdown-it decodes in the
+// text it shows (goldmark does not).
 func autolinkable(uri string) bool {
-	if uri == "" || strings.ContainsAny(uri, " <>\t\n\\") {
+	if uri == "" || strings.ContainsAny(uri, " <>\t\n\\%") {
 		return false
 	}
 	i := strings.IndexByte(uri, ':')

@@ -35,8 +35,12 @@ type Converted struct {
 	// name: the tool, and the macro file the help is written in when it
 	// comes from one.
 	Files map[string][]byte
-	// Imports lists the macro files the tool's view reads.
+	// Imports lists the macro files the tool's view reads, unless
+	// Unexpanded.
 	Imports []string
+	// Unexpanded says the tool was skipped for its literal profile before
+	// it was expanded: Imports is not known ([Imports] gives it).
+	Unexpanded bool
 }
 
 // MinProfile is the first Galaxy profile whose schema allows
@@ -63,6 +67,13 @@ func Convert(t Tool, opts macros.Options) (*Converted, error) {
 	}
 	if !tree.WellFormed() || tree.RootElement().Name() != "tool" {
 		return nil, fmt.Errorf("%s: %w", t.File, ErrNotTool)
+	}
+	// A literal profile below 24.2 skips the tool before the expansion.
+	if p, ok := tree.RootElement().AttrValue("profile"); !strings.Contains(p, "@") {
+		if skip := profileSkip(p, ok); skip != "" {
+			res.Skip, res.Unexpanded = skip, true
+			return res, nil
+		}
 	}
 	view, err := macros.ExpandTree(tree, opts)
 	if err != nil {
@@ -102,6 +113,20 @@ func Convert(t Tool, opts macros.Options) (*Converted, error) {
 	}
 	res.Markdown, res.Files = md, files
 	return res, nil
+}
+
+// Imports returns the macro files the view of tool t reads, for a result
+// that is [Converted.Unexpanded]; nil when it does not expand.
+func Imports(t Tool, opts macros.Options) []string {
+	tree := t.Tree
+	if tree == nil {
+		tree = cst.Parse(t.File, t.Src)
+	}
+	view, err := macros.ExpandTree(tree, opts)
+	if err != nil {
+		return nil
+	}
+	return view.Imports
 }
 
 // skipReason says why the help of the view root cannot be converted
