@@ -14,7 +14,8 @@ import (
 // its start tag, with the text replaced by md and format="markdown"
 // added, or why it cannot be written so. A CDATA help stays one CDATA
 // section; a plain-text help is written as escaped character data; the
-// whitespace lines before and after the text stay as they are.
+// whitespace lines before and after the text stay as they are, and a
+// text written with CRLF line ends keeps them.
 func edits(view *macros.Result, help *macros.Element, md string) (map[string][]byte, string) {
 	loc := help.TextOrigin().Loc
 	tagFile := help.Loc.File
@@ -35,7 +36,7 @@ func edits(view *macros.Result, help *macros.Element, md string) (map[string][]b
 			return nil, "the <help> text mixes CDATA with character data"
 		}
 		inner := raw[i+len("<![CDATA[") : j]
-		text := frame(inner, md)
+		text := frame(strings.ReplaceAll(inner, "\r\n", "\n"), md)
 		if strings.Contains(text, "]]>") {
 			return nil, "the Markdown holds ]]>, which a CDATA section cannot"
 		}
@@ -43,6 +44,10 @@ func edits(view *macros.Result, help *macros.Element, md string) (map[string][]b
 		e = rewrite.Edit{Start: start, End: start + len(inner), New: text}
 	default:
 		e = rewrite.Edit{Start: loc.Span.Start, End: loc.Span.End, New: escapeText(frame(help.Text, md))}
+	}
+	// New text takes the line ends of the text it replaces.
+	if strings.Contains(raw, "\r\n") {
+		e.New = strings.ReplaceAll(e.New, "\n", "\r\n")
 	}
 	byFile := map[string][]rewrite.FileEdit{}
 	byFile[loc.File] = append(byFile[loc.File], rewrite.In(loc.File, e))
