@@ -89,9 +89,10 @@ func frame(old, md string) string {
 	return lead + md + trail
 }
 
-// escapeText escapes s as XML character data.
+// escapeText escapes s as XML character data: "&", "<", and the ">" of
+// "]]>", which character data may not hold.
 func escapeText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", "]]>", "]]&gt;").Replace(s)
 }
 
 // gate checks the rewritten files: each well-formed, and the tool's
