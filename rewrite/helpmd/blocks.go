@@ -46,7 +46,11 @@ func (c *converter) block(n *rst.Node, depth int, prev *rst.Node) (s string, sho
 		if len(n.Classes) > 0 {
 			c.refuse(n, "a paragraph with the class "+strings.Join(n.Classes, " ")+" (.. class::)")
 		}
-		return c.paragraph(n.Children), true
+		p := c.paragraph(n.Children)
+		if strings.TrimSpace(p) == "" {
+			c.refuse(n, "an empty paragraph")
+		}
+		return p, true
 	case rst.KindBulletList, rst.KindEnumeratedList:
 		return c.list(n, prev), true
 	case rst.KindLiteralBlock, rst.KindDoctestBlock:
