@@ -83,9 +83,6 @@ func frame(old, md string) string {
 			trail = ws[i:]
 		}
 	}
-	if trail == "" {
-		trail = "\n"
-	}
 	return lead + md + trail
 }
 
