@@ -58,8 +58,15 @@ func lineStartEscape(s string) int {
 		}
 		return -1
 	case '-', '+', '=':
-		// A list item, a thematic break or a setext underline.
-		if blankAfter(s[1:]) || onlyRun(s, s[0]) {
+		// A list item, a thematic break, a setext underline or a table's
+		// delimiter row.
+		if blankAfter(s[1:]) || onlyRun(s, s[0]) || s[0] == '-' && delimiterRow(s) {
+			return 0
+		}
+		return -1
+	case ':':
+		// A table's delimiter row (":--").
+		if delimiterRow(s) {
 			return 0
 		}
 		return -1
@@ -92,6 +99,14 @@ func isWord(c byte) bool {
 // line another node may continue).
 func blankAfter(s string) bool {
 	return s == "" || s[0] == ' ' || s[0] == '\t' || s[0] == '\n'
+}
+
+// delimiterRow reports whether the line s starts could be a GFM table's
+// delimiter row: "-", ":" and spaces only, with a "-" (the pipes are
+// escaped everywhere).
+func delimiterRow(s string) bool {
+	line, _, _ := strings.Cut(s, "\n")
+	return strings.Contains(line, "-") && strings.Trim(line, "-: \t") == ""
 }
 
 // onlyRun reports whether the line s starts is made of c and spaces only,

@@ -59,6 +59,9 @@ func (w *inlineWriter) node(n *rst.Node) {
 	case rst.KindReference:
 		w.reference(n)
 	case rst.KindImage:
+		if w.cell && strings.Contains(n.Get("uri"), "|") {
+			w.c.refuse(n, "an image URI holding | in a table cell")
+		}
 		w.b.WriteString(w.c.image(n))
 	case rst.KindTarget:
 		// An inline target shows its text.
@@ -79,6 +82,10 @@ func (w *inlineWriter) span(n *rst.Node, delim string) {
 	sub := &inlineWriter{c: w.c, heading: w.heading, cell: w.cell, inside: true}
 	sub.nodes(n.Children)
 	inner := sub.b.String()
+	// Delimiters next to another span's would merge into one run.
+	if before == '*' || next != nil && (next.Kind == rst.KindEmphasis || next.Kind == rst.KindStrong || next.Kind == rst.KindTitleReference) {
+		w.c.refuse(n, "emphasis or strong text right next to another")
+	}
 	if !delimits(before, firstRune(inner), lastRune(inner), nextRune(next)) {
 		w.c.refuse(n, "emphasis or strong text that CommonMark cannot delimit next to what surrounds it")
 	}
@@ -167,6 +174,9 @@ func (w *inlineWriter) reference(n *rst.Node) {
 	if !n.Has("refuri") {
 		w.c.refuse(n, "an internal reference")
 		return
+	}
+	if w.cell && strings.Contains(uri, "|") {
+		w.c.refuse(n, "a link to a URI holding | in a table cell")
 	}
 	if len(n.Children) == 1 && n.Children[0].Kind == rst.KindText && n.Children[0].Text == uri && autolinkable(uri) {
 		w.b.WriteString("<" + uri + ">")

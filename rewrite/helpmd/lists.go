@@ -54,8 +54,10 @@ func (c *converter) listIn(n *rst.Node, prev *rst.Node, inCompact bool) string {
 		}
 		body := c.itemBody(it, tight)
 		pad := strings.Repeat(" ", len(marker)+1)
-		if body == "" {
-			items = append(items, marker)
+		if strings.TrimSpace(body) == "" {
+			// CommonMark reads an empty item differently next to
+			// blank lines and nested lists.
+			c.refuse(it, "an empty list item")
 			continue
 		}
 		items = append(items, indent(body, marker+" ", pad))

@@ -46,9 +46,29 @@ func genInline(t *rapid.T) string {
 	return strings.Join(parts, " ")
 }
 
+// cellWord generates a five-character table cell.
+func cellWord(t *rapid.T) string {
+	w := strings.Trim(genWord(t), " \\`*_|")
+	w = (w + "xxxxx")[:5]
+	for len([]rune(w)) < 5 {
+		w += "x"
+	}
+	return string([]rune(w)[:5])
+}
+
 // genBlock generates one RST block of a construct the converter handles.
 func genBlock(t *rapid.T, depth int) string {
-	switch rapid.IntRange(0, 5).Draw(t, "block") {
+	switch rapid.IntRange(0, 8).Draw(t, "block") {
+	case 6:
+		// A simple table with a header row.
+		a, b := cellWord(t), cellWord(t)
+		return "=====  =====\n" + a + "  " + b + "\n=====  =====\n" + cellWord(t) + "  " + cellWord(t) + "\n=====  ====="
+	case 7:
+		// A block quote of two paragraphs.
+		return "Quote:\n\n    " + genInline(t) + "\n\n    " + genInline(t)
+	case 8:
+		// A list with a nested list.
+		return "- " + genInline(t) + "\n\n  - " + genInline(t) + "\n  - " + genInline(t) + "\n\n- " + genInline(t)
 	case 1:
 		var items []string
 		for i := rapid.IntRange(1, 3).Draw(t, "items"); i > 0; i-- {
