@@ -1,6 +1,7 @@
 package helpmd
 
 import (
+	"path"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -201,6 +202,9 @@ func (c *converter) image(n *rst.Node) string {
 		c.refuse(n, "an image with a class")
 	}
 	uri := n.Get("uri")
+	if ext := strings.ToLower(path.Ext(strings.SplitN(strings.SplitN(uri, "?", 2)[0], "#", 2)[0])); ext == ".svg" || ext == ".swf" {
+		c.refuse(n, "an "+ext[1:]+" image, which html4css1 embeds as <object>")
+	}
 	if strings.Contains(uri, "$") {
 		c.refuse(n, "an image path with a Galaxy substitution ($…)")
 	}
