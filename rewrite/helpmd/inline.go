@@ -203,7 +203,7 @@ func (c *converter) image(n *rst.Node) string {
 	}
 	uri := n.Get("uri")
 	if ext := strings.ToLower(path.Ext(strings.SplitN(strings.SplitN(uri, "?", 2)[0], "#", 2)[0])); ext == ".svg" || ext == ".swf" {
-		c.refuse(n, "an "+ext[1:]+" image, which html4css1 embeds as <object>")
+		c.refuse(n, "an "+ext[1:]+" image (html4css1 embeds it as <object>)")
 	}
 	if strings.Contains(uri, "$") {
 		c.refuse(n, "an image path with a Galaxy substitution ($…)")
