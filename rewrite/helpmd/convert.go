@@ -15,6 +15,7 @@ type Refusal struct {
 	Line      int    // its line in the help text, 0 when unknown
 }
 
+// Error says what cannot be converted and where.
 func (r *Refusal) Error() string {
 	if r.Line > 0 {
 		return fmt.Sprintf("%s has no CommonMark equivalent (line %d of the help)", r.Construct, r.Line)

@@ -37,6 +37,7 @@ func (w *inlineWriter) atLineStart() bool {
 	return s == "" && !w.inside || strings.HasSuffix(s, "\n")
 }
 
+// nodes writes inline nodes in order, each knowing the one after it.
 func (w *inlineWriter) nodes(kids []*rst.Node) {
 	for i, k := range kids {
 		w.next = nil
@@ -47,6 +48,7 @@ func (w *inlineWriter) nodes(kids []*rst.Node) {
 	}
 }
 
+// node writes one inline node, or refuses it.
 func (w *inlineWriter) node(n *rst.Node) {
 	switch n.Kind {
 	case rst.KindText:
@@ -112,6 +114,7 @@ func space(r rune) bool { return r == 0 || unicode.IsSpace(r) }
 // CommonMark's flanking rules read them.
 func punct(r rune) bool { return unicode.IsPunct(r) || unicode.IsSymbol(r) }
 
+// firstRune returns the first character of s, 0 when it is empty.
 func firstRune(s string) rune {
 	r, n := utf8.DecodeRuneInString(s)
 	if n == 0 {
@@ -120,6 +123,7 @@ func firstRune(s string) rune {
 	return r
 }
 
+// lastRune returns the last character of s, 0 when it is empty.
 func lastRune(s string) rune {
 	r, n := utf8.DecodeLastRuneInString(s)
 	if n == 0 {

@@ -16,6 +16,8 @@ func (c *converter) list(n *rst.Node, prev *rst.Node) string {
 	return c.listIn(n, prev, false)
 }
 
+// listIn writes a list nested in one rendered compact (inCompact) or
+// not.
 func (c *converter) listIn(n *rst.Node, prev *rst.Node, inCompact bool) string {
 	if len(n.Classes) > 0 {
 		c.refuse(n, "a list with a class")
