@@ -63,11 +63,10 @@ func indent(s, first, rest string) string {
 	blank := strings.TrimRight(rest, " ")
 	for i, l := range lines {
 		switch {
+		case i == 0 && l == "":
+			lines[i] = strings.TrimRight(first, " ")
 		case i == 0:
-			lines[i] = strings.TrimRight(first+l, " ")
-			if l != "" {
-				lines[i] = first + l
-			}
+			lines[i] = first + l
 		case l == "":
 			lines[i] = blank
 		default:
