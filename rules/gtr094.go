@@ -44,10 +44,10 @@ var GTR094 = &Rule{
 // Commands lists the rules that a dedicated command applies, in code
 // order: in no ruleset, not selectable, not in [All]. "gtr rules
 // -include-upgrade" and "gtr explain" show them.
-var Commands = []*Rule{GTR094}
+var Commands = []*Rule{GTR092, GTR094}
 
 // commandApplying names the command that applies each rule of [Commands].
-var commandApplying = map[string]string{"GTR094": "tokenize-version"}
+var commandApplying = map[string]string{"GTR092": "convert-help", "GTR094": "tokenize-version"}
 
 // LookupCommand returns the rule of [Commands] with the given code
 // (case-insensitive), or nil.

@@ -57,6 +57,13 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			run:     runConfig,
 		},
 		{
+			name:    "convert-help",
+			summary: "convert RST <help> to Markdown where Galaxy renders it the same (GTR092)",
+			usage:   "[-check] [-diff] [-backup] PATH...",
+			doc:     convertHelpDoc,
+			run:     runConvertHelp,
+		},
+		{
 			name:    "debug",
 			summary: "show how gtr parses files",
 			usage:   "<command> [arguments]",

@@ -339,5 +339,5 @@ func statusOf(resp *http.Response) string {
 }
 
 // mcpToolNames are the tools gtr mcp lists, sorted.
-var mcpToolNames = []string{"check_paths", "check_tool", "expand_tool", "find_references_tool", "format_paths", "format_tool",
+var mcpToolNames = []string{"check_paths", "check_tool", "convert_help_tool", "expand_tool", "find_references_tool", "format_paths", "format_tool",
 	"list_rules", "list_rulesets", "rename_param_tool", "tokenize_version_tool", "upgrade_tool", "validate_tool", "version"}

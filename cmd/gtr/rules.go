@@ -23,7 +23,8 @@ the documentation.
 -include-upgrade also lists the steps that only "gtr upgrade" applies
 (family upgrade, in no ruleset): GTR007 and the step codemods and
 runtime-gated fixes; and the rules only a dedicated command applies
-(in no ruleset): GTR094, "gtr tokenize-version".
+(in no ruleset): GTR092, "gtr convert-help", and GTR094, "gtr
+tokenize-version".
 
 -planemo prints instead the parity table of Galaxy's tool linters (the
 classes planemo lint runs), one line each:
@@ -183,7 +184,7 @@ rule does, why, an example, how safe its fix is, and the Galaxy or IUC
 reference. CODE may be a rule code (GTR001), a partition half (GTR018.1),
 a parent code (GTR018, which explains both halves), a planemo linter
 name, an upgrade step (GTR007), a rule only a dedicated command applies
-(GTR094, tokenize-version) or one of Galaxy's behaviour codes
+(GTR092, convert-help; GTR094, tokenize-version) or one of Galaxy's behaviour codes
 (16_04_fix_interpreter: Galaxy's description, its level and profile, and
 what an upgrade does about it), in any case. Several CODEs may be given.`
 

@@ -140,6 +140,7 @@ func newHost(version string, opts Options) *host {
 var tools = []func(*host){
 	addCheckPaths,
 	addCheckTool,
+	addConvertHelpTool,
 	addExpandTool,
 	addFindReferencesTool,
 	addFormatPaths,

@@ -15,7 +15,7 @@ func cstParse(src []byte) *cst.Tree { return cst.Parse("tool.xml", src) }
 
 // ListRulesInput is list_rules' input.
 type ListRulesInput struct {
-	IncludeUpgrade bool `json:"include_upgrade,omitempty" jsonschema:"also list the steps only upgrade_tool applies (family upgrade, in no ruleset) and the rules only a dedicated tool applies (GTR094: tokenize_version_tool)"`
+	IncludeUpgrade bool `json:"include_upgrade,omitempty" jsonschema:"also list the steps only upgrade_tool applies (family upgrade, in no ruleset) and the rules only a dedicated tool applies (GTR092: convert_help_tool, GTR094: tokenize_version_tool)"`
 }
 
 // RuleInfo describes one rule.
