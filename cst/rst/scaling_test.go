@@ -25,12 +25,19 @@ func pathological(unit string, size int) string {
 	return b.String()
 }
 
-// parseCPU returns the CPU time of reading and rendering text.
-func parseCPU(text string) time.Duration {
-	runtime.GC()
-	start := cpuTime()
-	_ = HTML(Parse(text))
-	return cpuTime() - start
+// parseCPU returns the least CPU time of reading and rendering text in
+// runs tries, so that a machine shared with others skews the ratio less.
+func parseCPU(text string, runs int) time.Duration {
+	best := time.Duration(0)
+	for range runs {
+		runtime.GC()
+		start := cpuTime()
+		_ = HTML(Parse(text))
+		if d := cpuTime() - start; best == 0 || d < best {
+			best = d
+		}
+	}
+	return best
 }
 
 // TestInlineScanLinear pins that the inline scan takes time linear in the
@@ -45,20 +52,18 @@ func TestInlineScanLinear(t *testing.T) {
 		unit       string
 		small, big int
 	}{
-		{"*a ", 100_000, 1_000_000}, // emphasis
-		{"**a ", 20_000, 200_000},   // strong
-		{"``x ", 20_000, 200_000},   // inline literal
-		{"`x ", 20_000, 200_000},    // interpreted text
-		{":r:`x ", 20_000, 200_000}, // interpreted text with a role
-		{"|a ", 20_000, 200_000},    // substitution reference
-		{"_`a ", 20_000, 200_000},   // inline target
-		{"`a`_ ", 20_000, 200_000},  // references to unknown targets
-		{"[a ", 100_000, 1_000_000}, // "[" without "]_"
+		// Every kind of start-string, none with its end-string:
+		// emphasis, strong, inline literal, interpreted text with and
+		// without a role, substitution reference, inline target and
+		// "[" without "]_".
+		{"*a **b ``c `d |e _`f :r:`g [h ", 100_000, 1_000_000},
+		// References to unknown targets.
+		{"`a`_ ", 100_000, 1_000_000},
 	}
 	for _, c := range cases {
-		t.Run(strings.TrimSpace(c.unit), func(t *testing.T) {
-			small := parseCPU(pathological(c.unit, c.small))
-			big := parseCPU(pathological(c.unit, c.big))
+		t.Run(strings.Fields(c.unit)[0], func(t *testing.T) {
+			small := parseCPU(pathological(c.unit, c.small), 3)
+			big := parseCPU(pathological(c.unit, c.big), 1)
 			ratio := float64(big) / float64(max(small, time.Millisecond))
 			t.Logf("%q: %d bytes %v, %d bytes %v, ratio %.1f", c.unit, c.small, small, c.big, big, ratio)
 			if ratio >= 20 {
