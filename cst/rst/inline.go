@@ -288,6 +288,9 @@ func (in *inliner) problematic(i, j int, msg *Node) *Node {
 	prb.Set("refid", msgid)
 	prbid := in.d.setID(prb, nil)
 	msg.Backrefs = append(msg.Backrefs, prbid)
+	if msg.msg != nil {
+		msg.msg.marks = append(msg.msg.marks, prb.Span)
+	}
 	return prb
 }
 
