@@ -32,8 +32,8 @@ func fromLint(ch *lint.Check) *Rule {
 	}
 }
 
-// helpInvalidRST is GTR089.2, the advisory half of GTR089 (its fixable
-// half, GTR089.1, repairs comes with the help engine).
+// helpInvalidRST is GTR089.2, the advisory half of GTR089: the invalid
+// RST its fixable half, GTR089.1, does not repair.
 var helpInvalidRST = func() *Rule {
 	r := fromLint(help.HelpInvalidRST)
 	r.Parent = "GTR089"

@@ -1,9 +1,11 @@
 package help
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/cst/rst"
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
@@ -22,31 +24,76 @@ var HelpInvalidRST = &lint.Check{
 			"docutils reads it when Galaxy renders the help (gtr's own reader, cst/rst, agrees with docutils 0.19 " +
 			"on every corpus help) and reports the first system message of level WARNING or above — the one " +
 			"Galaxy's HelpInvalidRST linter quotes, in docutils' words and with its line of the help — at that " +
-			"line of the help.",
+			"line of the help; of a help GTR089.1 repairs, the first message of a kind its repairs leave.",
 		Why: "Galaxy renders the help with docutils: a title underline too short, an indentation docutils did not " +
 			"expect or unclosed inline markup garbles what users read under the tool form, and planemo lint warns.",
-		Example:   "<help><![CDATA[\nUsage\n===\n]]></help>\n→\n<help><![CDATA[\nUsage\n=====\n]]></help>",
-		FixSafety: "Advisory here; the deterministic repairs (GTR089.1) come with the help engine.",
+		Example: "<help><![CDATA[\nExample::\n\nnot indented\n]]></help>\n→ reported: " +
+			"<string>:3: (WARNING/2) Literal block expected; none found.",
+		FixSafety: "Report only: what GTR089.1 cannot repair. The two share one predicate: a help GTR089.1 may " +
+			"edit (written in the tool file, no macro token) is reported here only when invalid RST is left after " +
+			"its repairs, with the first message of a kind the repairs leave; any other invalid help is reported " +
+			"here whole.",
 	},
 	Run: func(c *lint.Ctx) {
-		// Galaxy's help module lints the default and manage_data types only.
-		if !c.ToolTypeIn(lint.DefaultTypes...) {
-			return
-		}
-		help := lint.Child(c.Root, "help")
-		if help == nil || lint.Get(help, "format") == "markdown" {
-			return
-		}
-		// An empty help is HelpEmpty's.
-		if strings.TrimFunc(help.Text, unicode.IsSpace) == "" {
+		help := rstHelp(c)
+		if help == nil {
 			return
 		}
 		m := rst.Parse(help.Text).Invalid()
 		if m == nil {
 			return
 		}
+		// What GTR089.1 repairs is its finding, not this one's.
+		if Repairable(c) != nil {
+			if m = rst.RepairText(help.Text).Residual(); m == nil {
+				return
+			}
+		}
 		c.ReportIn("HelpInvalidRST", help, m.Span.Start, m.Span.End,
 			"Invalid reStructuredText found in help - ["+m.String()+"\n].",
 			"Fix the reStructuredText at this line of the help, as docutils' message says; `gtr check` reads it as Galaxy renders it.")
 	},
+}
+
+// rstHelp returns the tool's <help> when Galaxy reads it as
+// reStructuredText and lints it: a help of the default or manage_data
+// type, not format="markdown", not empty (an empty help is HelpEmpty's).
+func rstHelp(c *lint.Ctx) *macros.Element {
+	// Galaxy's help module lints the default and manage_data types only.
+	if !c.ToolTypeIn(lint.DefaultTypes...) {
+		return nil
+	}
+	help := lint.Child(c.Root, "help")
+	if help == nil || lint.Get(help, "format") == "markdown" {
+		return nil
+	}
+	if strings.TrimFunc(help.Text, unicode.IsSpace) == "" {
+		return nil
+	}
+	return help
+}
+
+// macroToken matches what reads as a macro token, @NAME@: a help holding
+// one may read otherwise once a macro file defines it.
+var macroToken = regexp.MustCompile(`@[^@\s]+@`)
+
+// Repairable returns the tool's <help> when GTR089.1 may repair it, nil
+// otherwise: a help Galaxy reads as reStructuredText whose text is written
+// in the tool file itself, in one piece, before any child element, with no
+// macro token substituted or left in it. Help that lands through a macro
+// (an <xml> macro, an <expand> inside <help>, a token) is reported by
+// GTR089.2 at its macro file's line and never edited, since the fix loop
+// edits the tool file alone.
+func Repairable(c *lint.Ctx) *macros.Element {
+	help := rstHelp(c)
+	if help == nil || len(help.Children) > 0 || help.Loc.File != c.File.File() {
+		return nil
+	}
+	if o := help.TextOrigin(); o.Parts != nil || o.Loc.File != c.File.File() {
+		return nil
+	}
+	if macroToken.MatchString(help.Text) {
+		return nil
+	}
+	return help
 }
