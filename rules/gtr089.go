@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -59,8 +60,10 @@ func checkHelpRepair(p *Pass) {
 		return
 	}
 	dec := cst.Content(node)
-	// Valid help, the common case, is known without expanding the tool.
-	if rst.Parse(dec.Text).Invalid() == nil {
+	// Valid help, the common case, is known without expanding the tool;
+	// GTR089.2 need not read it again.
+	if helpValid(p, dec.Text) {
+		p.remember(help.ValidKey, dec.Text)
 		return
 	}
 	c := shared(p, "lint view", func() *lint.Ctx { return lintCtx(p) })
@@ -88,6 +91,21 @@ func checkHelpRepair(p *Pass) {
 	}
 	p.fix(at, msg, &rewrite.Fix{Code: p.Rule.Code, Message: strings.Join(r.Repairs, "; "), Edits: edits,
 		Applicability: rewrite.Safe})
+}
+
+// helpValid reports whether text reads as valid reStructuredText,
+// reading it once per format run.
+func helpValid(p *Pass, text string) bool {
+	if p.views != nil && slices.Contains(p.views.validHelps, text) {
+		return true
+	}
+	if rst.Parse(text).Invalid() != nil {
+		return false
+	}
+	if p.views != nil {
+		p.views.validHelps = append(p.views.validHelps, text)
+	}
+	return true
 }
 
 // toolHelp returns the first <help> child of the tool file's root, or the

@@ -68,7 +68,7 @@ func runLint(p *Pass) {
 // macro file). It returns nil when the expansion stopped the run (too
 // large, or past its deadline).
 func lintCtx(p *Pass) *lint.Ctx {
-	c := &lint.Ctx{File: p.Tree, Tool: p.Kind == TargetTool}
+	c := &lint.Ctx{File: p.Tree, Tool: p.Kind == TargetTool, Shared: p.memo}
 	opts := macros.Options{NoDisk: true}
 	if p.Macros != nil {
 		opts = *p.Macros

@@ -39,6 +39,10 @@ var HelpInvalidRST = &lint.Check{
 		if help == nil {
 			return
 		}
+		// GTR089.1, earlier in the run, may have read it already.
+		if v, ok := c.Shared[ValidKey].(string); ok && v == help.Text {
+			return
+		}
 		m := rst.Parse(help.Text).Invalid()
 		if m == nil {
 			return
@@ -54,6 +58,11 @@ var HelpInvalidRST = &lint.Check{
 			"Fix the reStructuredText at this line of the help, as docutils' message says; `gtr check` reads it as Galaxy renders it.")
 	},
 }
+
+// ValidKey is the key of [lint.Ctx.Shared] under which a rule leaves a
+// help text it read as valid reStructuredText, so that the check does not
+// read it again.
+const ValidKey = "help text read as valid RST"
 
 // rstHelp returns the tool's <help> when Galaxy reads it as
 // reStructuredText and lints it: a help of the default or manage_data
