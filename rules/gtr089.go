@@ -36,9 +36,9 @@ var GTR089_1 = &Rule{
 			"end-string (*, **, ``, `, |) is escaped with a backslash. The repairs are insertions into the help's " +
 			"text, written in the tool file escaped as the text around them is (as is inside CDATA, with entity " +
 			"references outside it). The finding is at the first message repaired, in docutils' words.",
-		Why: "Galaxy renders the help with docutils; planemo lint warns about invalid reStructuredText and the " +
-			"IUC asks for valid help. Where docutils already renders what the author meant, the warning is noise " +
-			"that hides the problems that matter.",
+		Why: "Galaxy renders the help with docutils, and planemo lint warns about invalid reStructuredText. Where " +
+			"docutils already renders what the author meant, the warning is noise that hides the problems that " +
+			"matter.",
 		Example: "<help><![CDATA[\nUsage\n====\n\n* sort\nthen filter\n]]></help>\n→\n" +
 			"<help><![CDATA[\nUsage\n=====\n\n* sort\n\nthen filter\n]]></help>",
 		FixSafety: "Safe: each repair, and then all of them together, must strictly reduce the number of docutils " +

@@ -44,6 +44,8 @@ func TestRepairText(t *testing.T) {
 		{"target", "a _`b c\n", "a _\\`b c\n"},
 		// Several repairs in one text, made one after the other.
 		{"several", "Usage\n====\n\n* a *b\nnext\n", "Usage\n=====\n\n* a \\*b\n\nnext\n"},
+		// The example of GTR089.1's documentation.
+		{"rule example", "\nUsage\n====\n\n* sort\nthen filter\n", "\nUsage\n=====\n\n* sort\n\nthen filter\n"},
 		// No deterministic repair: the author meant a literal block.
 		{"literal block expected", "Example::\n\nnot indented\n", ""},
 		{"unknown directive", ".. foo:: x\n", ""},
