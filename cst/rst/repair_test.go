@@ -3,6 +3,8 @@ package rst
 import (
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // TestRepairText pins each repair RepairText makes, and the texts it must
@@ -98,4 +100,43 @@ func TestRepairText(t *testing.T) {
 			}
 		})
 	}
+}
+
+// checkRepair checks what must hold of RepairText on any text: the
+// insertions make the repaired text, a repair passes the gate against the
+// text given, and repairing again changes nothing.
+func checkRepair(t interface {
+	Helper()
+	Errorf(string, ...any)
+}, text string) {
+	t.Helper()
+	r := RepairText(text)
+	if got := (candidate{edits: r.Insertions}).apply(text); got != r.Text {
+		t.Errorf("the insertions make %q, not the repaired %q", got, r.Text)
+	}
+	if len(r.Repairs) == 0 {
+		if r.Text != text {
+			t.Errorf("no repair, yet %q became %q", text, r.Text)
+		}
+		return
+	}
+	if !improves(r.Before, r.After) || HTML(r.After) != HTML(r.Before) {
+		t.Errorf("the repair of %q to %q fails the gate", text, r.Text)
+	}
+	if again := RepairText(r.Text); len(again.Repairs) > 0 {
+		t.Errorf("repairing %q again changes it: %s", r.Text, strings.Join(again.Repairs, "; "))
+	}
+}
+
+// TestPropertyRepair checks RepairText's invariants on generated text.
+func TestPropertyRepair(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) { checkRepair(t, genRST(t)) })
+}
+
+// FuzzRepair checks RepairText's invariants on arbitrary text.
+//
+//	go test -run='^$' -fuzz='^FuzzRepair$' -fuzztime=5m ./cst/rst/
+func FuzzRepair(f *testing.F) {
+	f.Add("Usage\n====\n\n* a *b\nnext\n")
+	f.Fuzz(func(t *testing.T, text string) { checkRepair(t, text) })
 }
