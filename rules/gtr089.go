@@ -76,6 +76,7 @@ func checkHelpRepair(p *Pass) {
 		return
 	}
 	r := rst.RepairText(el.Text)
+	p.remember(help.RepairKey, r)
 	// No repair passes the gate.
 	if len(r.Repairs) == 0 {
 		return

@@ -34,8 +34,14 @@ type Insertion struct {
 }
 
 // maxRepairReads bounds the documents [RepairText] reads to try repairs,
-// so that a help with thousands of messages costs a bounded time.
-const maxRepairReads = 256
+// and repairBytes the text they hold together beyond twice the text
+// given, so that a help with thousands of messages, or a huge one, costs
+// a time linear in its size: a few reads of a megabyte, up to 256 of the
+// helps Galaxy tools have.
+const (
+	maxRepairReads = 256
+	repairBytes    = 512 << 10
+)
 
 // RepairText applies to text, one at a time until none is left that
 // passes the gate, the deterministic repairs of its invalid
@@ -68,9 +74,9 @@ func RepairText(text string) *Repair {
 	html := HTML(before)
 	cur, doc := text, before
 	var made []string
-	reads := 0
-	for reads < maxRepairReads {
-		next, nd, what := firstRepair(cur, doc, html, &reads)
+	b := budget{reads: maxRepairReads, bytes: repairBytes + 2*len(text)}
+	for b.reads > 0 {
+		next, nd, what := firstRepair(cur, doc, html, &b)
 		if nd == nil {
 			break
 		}
@@ -91,20 +97,27 @@ func RepairText(text string) *Repair {
 	return r
 }
 
+// budget is what is left of the reads [RepairText] may make: documents,
+// and bytes of text.
+type budget struct{ reads, bytes int }
+
 // firstRepair returns the text, document and description of the first
 // repair of cur (read as doc) that passes the gate, trying the messages in
-// order; a nil document when none does. reads counts the documents read.
-func firstRepair(cur string, doc *Document, html string, reads *int) (string, *Document, string) {
+// order; a nil document when none does or the budget b runs out.
+func firstRepair(cur string, doc *Document, html string, b *budget) (string, *Document, string) {
+	var src []srcLine // doc's lines, split once a message needs them
 	for _, m := range doc.Messages {
 		if m.Level < LevelWarning {
 			continue
 		}
-		for _, c := range candidates(doc, m) {
-			if *reads >= maxRepairReads {
+		for _, c := range candidates(doc, &src, m) {
+			next := c.apply(cur)
+			if b.reads <= 0 || b.bytes < len(next) {
+				b.reads = 0
 				return "", nil, ""
 			}
-			*reads++
-			next := c.apply(cur)
+			b.reads--
+			b.bytes -= len(next)
 			nd := Parse(next)
 			if improves(doc, nd) && HTML(nd) == html {
 				return next, nd, c.what
@@ -162,14 +175,17 @@ func (c candidate) apply(s string) string {
 }
 
 // candidates returns the repairs to try for m, a message of doc, in the
-// order to try them; none when m has no deterministic repair.
-func candidates(doc *Document, m *Message) []candidate {
-	src := splitLines(doc.Text)
+// order to try them; none when m has no deterministic repair. *src holds
+// doc's lines once split.
+func candidates(doc *Document, src *[]srcLine, m *Message) []candidate {
 	line := func(n int) (srcLine, bool) { // 1-based
-		if n < 1 || n > len(src) {
+		if *src == nil {
+			*src = splitLines(doc.Text)
+		}
+		if n < 1 || n > len(*src) {
 			return srcLine{}, false
 		}
-		return src[n-1], true
+		return (*src)[n-1], true
 	}
 	blankBefore := func(what string, ns ...int) []candidate {
 		var out []candidate

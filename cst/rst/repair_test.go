@@ -78,7 +78,7 @@ func TestRepairText(t *testing.T) {
 				if (r.Before.Invalid() == nil) != (tt.name == "valid" || tt.name == "short underline is text") {
 					t.Errorf("Invalid() = %v", r.Before.Invalid())
 				}
-				if tt.name == "gate veto" && len(candidates(r.Before, r.Before.Invalid())) == 0 {
+				if tt.name == "gate veto" && len(candidates(r.Before, new([]srcLine), r.Before.Invalid())) == 0 {
 					t.Errorf("no repair to veto")
 				}
 				if r.Before.Invalid() != nil && r.Residual() == nil {

@@ -72,3 +72,23 @@ func TestInlineScanLinear(t *testing.T) {
 		})
 	}
 }
+
+// TestRepairBounded pins that RepairText's reads of a pathological help
+// are bounded by its size: a paragraph of 100 KB of unclosed start-strings
+// (each message repairable, each repair a read of the whole text) costs
+// a bounded number of reads, not one per message.
+func TestRepairBounded(t *testing.T) {
+	if cpuTime() == 0 {
+		t.Skip("skipping: no CPU time on this platform")
+	}
+	text := pathological("*a ", 100_000)
+	one := parseCPU(text, 1)
+	runtime.GC()
+	start := cpuTime()
+	r := RepairText(text)
+	took := cpuTime() - start
+	t.Logf("one read %v, RepairText %v (%d repairs)", one, took, len(r.Repairs))
+	if took > 40*one {
+		t.Errorf("RepairText took %v, over 40 reads of %v", took, one)
+	}
+}

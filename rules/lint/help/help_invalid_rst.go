@@ -43,15 +43,15 @@ var HelpInvalidRST = &lint.Check{
 		if v, ok := c.Shared[ValidKey].(string); ok && v == help.Text {
 			return
 		}
-		m := rst.Parse(help.Text).Invalid()
+		// What GTR089.1 repairs is its finding, not this one's.
+		var m *rst.Message
+		if Repairable(c) != nil {
+			m = repairOf(c, help.Text).Residual()
+		} else {
+			m = rst.Parse(help.Text).Invalid()
+		}
 		if m == nil {
 			return
-		}
-		// What GTR089.1 repairs is its finding, not this one's.
-		if Repairable(c) != nil {
-			if m = rst.RepairText(help.Text).Residual(); m == nil {
-				return
-			}
 		}
 		c.ReportIn("HelpInvalidRST", help, m.Span.Start, m.Span.End,
 			"Invalid reStructuredText found in help - ["+m.String()+"\n].",
@@ -59,10 +59,21 @@ var HelpInvalidRST = &lint.Check{
 	},
 }
 
-// ValidKey is the key of [lint.Ctx.Shared] under which a rule leaves a
-// help text it read as valid reStructuredText, so that the check does not
-// read it again.
-const ValidKey = "help text read as valid RST"
+// The keys of [lint.Ctx.Shared] under which GTR089.1 leaves what it found
+// of the help, so that the check does not read it again: ValidKey a help
+// text read as valid reStructuredText, RepairKey the *rst.Repair of one.
+const (
+	ValidKey  = "help text read as valid RST"
+	RepairKey = "help RST repair"
+)
+
+// repairOf returns the repair of text, GTR089.1's when it made one.
+func repairOf(c *lint.Ctx, text string) *rst.Repair {
+	if r, ok := c.Shared[RepairKey].(*rst.Repair); ok && r.Before.Text == text {
+		return r
+	}
+	return rst.RepairText(text)
+}
 
 // rstHelp returns the tool's <help> when Galaxy reads it as
 // reStructuredText and lints it: a help of the default or manage_data
