@@ -67,6 +67,7 @@ func checkHelpRepair(p *Pass) {
 		return
 	}
 	c := shared(p, "lint view", func() *lint.Ctx { return lintCtx(p) })
+	// The expansion stopped the run, or there is no view to read.
 	if c == nil || c.Root == nil {
 		return
 	}

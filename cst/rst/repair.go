@@ -68,6 +68,7 @@ const (
 func RepairText(text string) *Repair {
 	before := Parse(text)
 	r := &Repair{Text: text, Before: before, After: before}
+	// Valid text: nothing to repair.
 	if before.Invalid() == nil {
 		return r
 	}
@@ -90,6 +91,8 @@ func RepairText(text string) *Repair {
 		return r
 	}
 	ins, ok := insertions(text, cur)
+	// Every repair inserts, so this holds; without it there is nothing
+	// to hand back.
 	if !ok {
 		return r
 	}
