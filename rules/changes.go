@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/cst/rst"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules/testcase"
 )
@@ -43,6 +44,10 @@ var (
 	// path of the one nested input it names, as testcase.Qualify plans
 	// it on the view before.
 	changeQualifiedTestParam = &rewrite.ViewChange{Name: "qualified-test-param", Attr: acceptQualifiedTestParam}
+	// GTR089.1: the text of the tool's <help> going to what the
+	// deterministic RST repairs (rst.RepairText) make of it, once or as
+	// they are made again on what they made.
+	changeHelpRepair = &rewrite.ViewChange{Name: "help-rst-repair", Text: acceptHelpRepair, WrittenText: acceptWrittenHelpRepair}
 	// GTR006: an element or attribute name, or an attribute value,
 	// replaced by a near-miss (similarity at least typoCutoff) that the
 	// Galaxy schema declares; never the tool's profile.
@@ -314,6 +319,39 @@ func acceptQualifiedTestParam(before, after *macros.Element, name string) bool {
 	}
 	for _, r := range testcase.Qualify(before.Root()) {
 		if r.To == va && slices.Contains(r.Params, before) {
+			return true
+		}
+	}
+	return false
+}
+
+func acceptHelpRepair(before, after *macros.Element) bool {
+	return before.Tag == "help" && after.Tag == "help" && isToolChild(before) && isToolChild(after) &&
+		len(before.Children) == 0 && len(after.Children) == 0 && helpRepaired(before.Text, after.Text)
+}
+
+// acceptWrittenHelpRepair is acceptHelpRepair for the proof from the
+// parses: the texts are the tool's own <help>'s, with no child element and
+// no token.
+func acceptWrittenHelpRepair(tag string, top bool, before, after string) bool {
+	return tag == "help" && top && helpRepaired(before, after)
+}
+
+// maxHelpRepairRounds bounds how many times over the fix loop may have
+// repaired one help: once is the rule (rst.RepairText repairs to its
+// fixpoint), more only after a repair cut short by its bound.
+const maxHelpRepairRounds = 4
+
+// helpRepaired reports whether after is what rst.RepairText makes of
+// before, applied once or more.
+func helpRepaired(before, after string) bool {
+	cur := before
+	for range maxHelpRepairRounds {
+		r := rst.RepairText(cur)
+		if r.Text == cur {
+			return false
+		}
+		if cur = r.Text; cur == after {
 			return true
 		}
 	}

@@ -143,6 +143,11 @@ func TestDeclaredChangeHooks(t *testing.T) {
 	help := func(body string) *macros.Element { return find(view(t, `<tool><help>`+body+`</help></tool>`), "help") }
 	assert.True(t, acceptBlankHelp(help(" \n "), help("")))
 	assert.False(t, acceptBlankHelp(help(" x "), help("")))
+	assert.True(t, acceptHelpRepair(help("\nUsage\n====\n"), help("\nUsage\n=====\n")))
+	assert.True(t, acceptWrittenHelpRepair("help", true, "\nUsage\n====\n", "\nUsage\n=====\n"))
+	assert.False(t, acceptHelpRepair(help("\nUsage\n====\n"), help("\nUsage\n======\n")), "not the repair")
+	assert.False(t, acceptHelpRepair(help("\nUsage\n=====\n"), help("\nUsage\n======\n")), "valid help")
+	assert.False(t, acceptWrittenHelpRepair("command", true, "\nUsage\n====\n", "\nUsage\n=====\n"), "not <help>")
 
 	out := view(t, `<tool><outputs><output name="a" type="data" format="txt"/><output name="b" type="collection" collection_type="list" collection_type_source=""/><output name="c" type="integer" from="x"/></outputs></tool>`)
 	assert.Equal(t, 2, normalizeOutputElements(out))

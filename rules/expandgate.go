@@ -498,6 +498,10 @@ type viewCache struct {
 	// met (GTR020), newest last: most fixes leave the command as it was,
 	// so the pass over the next version finds its parse here.
 	commands []*cheetah.Template
+	// validHelps are the <help> texts of the run that read as valid
+	// reStructuredText (GTR089.1): most fixes leave the help as it was, so
+	// the pass over the next version need not read it again.
+	validHelps []string
 	// fatal is the first error that stopped an expansion of the run or
 	// one of its passes ([Fatal]): the file's answer, whatever the loop
 	// and the gates made of the views they did not get.

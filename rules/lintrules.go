@@ -33,8 +33,8 @@ func fromLint(ch *lint.Check) *Rule {
 	}
 }
 
-// helpInvalidRST is GTR089.2, the advisory half of GTR089 (its fixable
-// half, GTR089.1, repairs comes with the help engine).
+// helpInvalidRST is GTR089.2, the advisory half of GTR089: the invalid
+// RST its fixable half, GTR089.1, does not repair.
 var helpInvalidRST = func() *Rule {
 	r := fromLint(help.HelpInvalidRST)
 	r.Parent = "GTR089"
@@ -71,7 +71,7 @@ func runLint(p *Pass) {
 // macro file). It returns nil when the expansion stopped the run (too
 // large, or past its deadline).
 func lintCtx(p *Pass) *lint.Ctx {
-	c := &lint.Ctx{File: p.Tree, Tool: p.Kind == TargetTool}
+	c := &lint.Ctx{File: p.Tree, Tool: p.Kind == TargetTool, Shared: p.memo}
 	opts := macros.Options{NoDisk: true}
 	if p.Macros != nil {
 		opts = *p.Macros

@@ -104,6 +104,7 @@ var All = []*Rule{
 	fromLint(tests.TestsOutputFailing),
 	fromLint(tests.TestsExpectNumOutputs),
 	fromLint(tests.TestsHasExpectations),
+	GTR089_1,
 	helpInvalidRST,
 	fromLint(outputs.OutputsInputReference),
 	fromLint(inputs.DataFormatMissing),

@@ -14,7 +14,8 @@
 // Every node keeps the byte span of the help text it was read from, so that a
 // caller holding the decoded <help> text's offset map (cst.Content) can point
 // a finding at the tool line. [HTML] renders a document as html4css1 renders
-// its body.
+// its body. [RepairText] makes the deterministic repairs of invalid text
+// that leave that HTML the same.
 //
 // The reader follows docutils' own structure — a recursive line-based state
 // machine (parsers/rst/states.py over statemachine.py), an inline scanner

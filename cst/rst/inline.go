@@ -14,12 +14,16 @@ type inliner struct {
 	s      string
 	lineno int
 	parent *Node
+	none   closerMemo // end-string searches that failed ([inliner.limit])
+	// fnFrom and fnAt remember the last search for "]_": from fnFrom, the
+	// first is at fnAt (-1: none).
+	fnFrom, fnAt int
 }
 
 // inlineText parses the inline markup of p and returns the nodes and the
 // system messages (RSTState.inline_text).
 func (m *machine) inlineText(p ptext, lineno int) ([]*Node, []*Node) {
-	in := &inliner{m: m, d: m.d, p: p, s: escape2null(p.s), lineno: lineno, parent: m.parent}
+	in := &inliner{m: m, d: m.d, p: p, s: escape2null(p.s), lineno: lineno, parent: m.parent, none: newClosers(), fnFrom: -1}
 	return in.parse()
 }
 
@@ -131,7 +135,7 @@ func (in *inliner) matchAt(lo, i int) (initial, bool) {
 	}
 	// A footnote or citation reference.
 	if strings.HasPrefix(rest, "[") {
-		if j := strings.Index(rest, "]_"); j > 1 {
+		if j := in.footnoteEnd(i); j > 1 {
 			label := rest[1:j]
 			if fnLabelOK(label) && endOK(s, i+j+2, hi) {
 				return initial{start: i, end: i + j + 2, kind: "]_", label: label,
@@ -223,17 +227,19 @@ func (in *inliner) endString(k Kind, from int) (int, int, bool) {
 	s := in.s
 	hi := len(s)
 	var delim string
+	var ck int
 	switch k {
 	case KindStrong:
-		delim = "**"
+		delim, ck = "**", closeStrong
 	case KindEmphasis:
-		delim = "*"
+		delim, ck = "*", closeEmphasis
 	case KindLiteral:
-		delim = "``"
+		delim, ck = "``", closeLiteral
 	case KindTarget:
-		delim = "`"
+		delim, ck = "`", closeTarget
 	}
-	for i := from; i < hi; i++ {
+	limit := in.limit(ck, from)
+	for i := from; i < limit; i++ {
 		if !strings.HasPrefix(s[i:], delim) {
 			continue
 		}
@@ -245,6 +251,7 @@ func (in *inliner) endString(k Kind, from int) (int, int, bool) {
 			return i, i + len(delim), true
 		}
 	}
+	in.failed(ck, from, limit)
 	return 0, 0, false
 }
 
@@ -281,6 +288,9 @@ func (in *inliner) problematic(i, j int, msg *Node) *Node {
 	prb.Set("refid", msgid)
 	prbid := in.d.setID(prb, nil)
 	msg.Backrefs = append(msg.Backrefs, prbid)
+	if msg.msg != nil {
+		msg.msg.marks = append(msg.msg.marks, prb.Span)
+	}
 	return prb
 }
 
@@ -304,7 +314,8 @@ func (in *inliner) substitutionReference(mt initial, lo int) result {
 		return result{before: mt.end, rest: mt.end}
 	}
 	hi := len(s)
-	for i := mt.end; i < hi; i++ {
+	limit := in.limit(closeSubstitution, mt.end)
+	for i := mt.end; i < limit; i++ {
 		if s[i] != '|' || !nonSpaceEscBefore(s, mt.end, i) {
 			continue
 		}
@@ -319,6 +330,9 @@ func (in *inliner) substitutionReference(mt initial, lo int) result {
 			continue
 		}
 		if i == mt.end {
+			// An end-string right after the start-string: the search
+			// stopped there, having looked no further.
+			limit = 0
 			break
 		}
 		n := e - i - 1
@@ -341,6 +355,7 @@ func (in *inliner) substitutionReference(mt initial, lo int) result {
 		}
 		return result{before: mt.start, nodes: []*Node{node}, rest: e}
 	}
+	in.failed(closeSubstitution, mt.end, limit)
 	msg := in.d.warning(in.lineno, "Inline substitution_reference start-string without end-string.")
 	prb := in.problematic(mt.start, mt.end, msg)
 	return result{before: mt.start, nodes: []*Node{prb}, rest: mt.end, msgs: []*Node{msg}}
@@ -409,7 +424,8 @@ func (in *inliner) footnoteReference(mt initial) result {
 func (in *inliner) interpretedEnd(from int) (bq, end int, role, refend string, ok bool) {
 	s := in.s
 	hi := len(s)
-	for i := from; i < hi; i++ {
+	limit := in.limit(closeInterpreted, from)
+	for i := from; i < limit; i++ {
 		if s[i] != '`' || !nonUnescapedSpaceBefore(s, from, i) {
 			continue
 		}
@@ -433,6 +449,7 @@ func (in *inliner) interpretedEnd(from int) (bq, end int, role, refend string, o
 			}
 		}
 	}
+	in.failed(closeInterpreted, from, limit)
 	return 0, 0, "", "", false
 }
 

@@ -33,6 +33,8 @@ type Message struct {
 	// Span is the part of the help text the message is about: Line's line
 	// when it has one.
 	Span cst.Span
+
+	marks []cst.Span // the problematic marks linked to the message, in the help text
 }
 
 // Type returns docutils' name of the message's level: "INFO", "WARNING",

@@ -646,6 +646,11 @@ func (d *doc) danglingRefs() {
 		}
 		return true
 	})
+	// The references replaced by problematic marks, replaced together at
+	// the end: one by one, a paragraph of them would take quadratic time.
+	var dangling []*Node
+	marks := map[*Node]*Node{}
+	defer func() { rebuildChildren(dangling, func(n *Node) *Node { return marks[n] }) }()
 	for _, n := range refs {
 		if n.resolved || !n.Has("refname") {
 			continue
@@ -669,7 +674,8 @@ func (d *doc) danglingRefs() {
 				d.setID(prb, nil)
 			}
 			if n.Parent != nil {
-				n.Parent.Replace(n, prb)
+				dangling = append(dangling, n)
+				marks[n] = prb
 			}
 			continue
 		}
@@ -707,19 +713,50 @@ func (d *doc) filterMessages() {
 		return true
 	})
 	for _, m := range msgs {
-		if m.Parent != nil {
-			m.Parent.Remove(m)
-		}
 		if len(m.IDs) > 0 {
 			delete(d.ids, m.IDs[0])
 		}
 	}
+	rebuildChildren(msgs, func(*Node) *Node { return nil })
 	// Galaxy renders with a report level above every message, so every
 	// problematic mark loses its message and becomes its text.
-	for _, p := range prbs {
-		if p.Parent != nil {
-			p.Parent.Replace(p, newText(p.AsText(), p.Span))
+	rebuildChildren(prbs, func(p *Node) *Node { return newText(p.AsText(), p.Span) })
+}
+
+// rebuildChildren puts with(n), or nothing when it is nil, in place of
+// each node n of ns that has a parent. Each parent's children are rebuilt
+// once, so that a paragraph of a hundred thousand problematic marks takes
+// time linear in their number.
+func rebuildChildren(ns []*Node, with func(*Node) *Node) {
+	if len(ns) == 0 {
+		return
+	}
+	hit := make(map[*Node]bool, len(ns))
+	seen := map[*Node]bool{}
+	var parents []*Node
+	for _, n := range ns {
+		if n.Parent == nil {
+			continue
 		}
+		if !seen[n.Parent] {
+			seen[n.Parent] = true
+			parents = append(parents, n.Parent)
+		}
+		hit[n] = true
+	}
+	for _, p := range parents {
+		out := make([]*Node, 0, len(p.Children))
+		for _, c := range p.Children {
+			if !hit[c] || c.Parent != p {
+				out = append(out, c)
+				continue
+			}
+			if r := with(c); r != nil {
+				r.Parent = p
+				out = append(out, r)
+			}
+		}
+		p.Children = out
 	}
 }
 

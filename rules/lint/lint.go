@@ -72,6 +72,10 @@ type Ctx struct {
 	// view at the newest schema, worked out once per file (the schema
 	// repairs find them too); nil when Result is nil.
 	NewestErrors func() []schema.Error
+	// Shared holds the analyses the rules of one run over the file share
+	// with the checks (such as a help text known to be valid
+	// reStructuredText), nil when there is none.
+	Shared map[string]any
 
 	check       *Check
 	findings    []Finding
