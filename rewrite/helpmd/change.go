@@ -2,7 +2,6 @@ package helpmd
 
 import (
 	"github.com/galaxy-gtr/gtr/cst/macros"
-	"github.com/galaxy-gtr/gtr/cst/rst"
 	"github.com/galaxy-gtr/gtr/rewrite"
 )
 
@@ -23,8 +22,8 @@ var HelpToMarkdown = &rewrite.ViewChange{
 		if v, _ := after.Get("format"); before.Tag != "help" || had || v != "markdown" {
 			return false
 		}
-		doc := rst.Parse(before.Text)
-		if doc.Invalid() != nil {
+		doc, m := readValid(before.Text)
+		if m != nil {
 			return false
 		}
 		ok, _ := Equivalent(doc, after.Text)

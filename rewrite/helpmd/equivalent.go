@@ -24,15 +24,16 @@ func Equivalent(doc *rst.Document, md string) (bool, string) {
 	return true, ""
 }
 
-// ConvertText converts an RST help text to Markdown when it is valid RST,
+// ConvertText converts an RST help text to Markdown when it is valid RST
+// (or GTR089.1's repairs make it valid: they render the same HTML),
 // every construct it holds converts, and the Markdown renders to the
 // RST's skeleton. Otherwise skip says why: docutils' first problem, the
 // first construct that cannot be converted, or the first difference of
 // the skeletons.
 func ConvertText(help string) (md string, skip string) {
-	doc := rst.Parse(help)
-	if m := doc.Invalid(); m != nil {
-		return "", "the help is not valid reStructuredText (" + strings.Join(strings.Fields(m.String()), " ") + ")"
+	doc, m := readValid(help)
+	if m != nil {
+		return "", "the help is not valid reStructuredText, and GTR089.1 cannot repair it (" + strings.Join(strings.Fields(m.String()), " ") + ")"
 	}
 	out, err := ToMarkdown(doc)
 	if err != nil {
@@ -45,6 +46,22 @@ func ConvertText(help string) (md string, skip string) {
 		return "", "not provably render-equivalent: the renderings differ at " + diffWords(d)
 	}
 	return out, ""
+}
+
+// readValid reads help as docutils does, through GTR089.1's repairs when
+// it is invalid (rst.RepairText: each repair renders the HTML the text
+// rendered), and returns the document, or the first problem the repairs
+// leave.
+func readValid(help string) (*rst.Document, *rst.Message) {
+	doc := rst.Parse(help)
+	if doc.Invalid() == nil {
+		return doc, nil
+	}
+	r := rst.RepairText(help)
+	if m := r.After.Invalid(); m != nil {
+		return nil, m
+	}
+	return r.After, nil
 }
 
 // diffWords rewords a FirstDiff of the Markdown's skeleton against the
