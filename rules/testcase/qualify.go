@@ -40,12 +40,17 @@ var qualified viewMemo[[]Rename]
 
 // qualify is Qualify without the memo.
 func qualify(root *macros.Element) []Rename {
+	tests := Tests(root)
+	// No test, no test parameter to qualify.
+	if len(tests) == 0 {
+		return nil
+	}
 	params, err := Model(root)
 	if err != nil || len(params) == 0 {
 		return nil
 	}
 	nested := nestedLeaves(params)
-	top := map[string]bool{}
+	top := make(map[string]bool, len(params))
 	for _, p := range params {
 		top[p.Name] = true
 	}
@@ -58,7 +63,7 @@ func qualify(root *macros.Element) []Rename {
 	var locs []macros.Loc
 	uses := map[macros.Loc][]use{}
 	from := map[macros.Loc]string{}
-	for _, test := range Tests(root) {
+	for _, test := range tests {
 		inputs, err := Inputs(test)
 		if err != nil {
 			continue

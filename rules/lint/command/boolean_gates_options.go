@@ -37,7 +37,7 @@ var BooleanGatesOptions = &lint.Check{
 			return
 		}
 		var booleans, others []string
-		for _, p := range paramsBelow(lint.Child(c.Root, "inputs")) {
+		for _, p := range toolParams(c) {
 			path, ok := paramPath(p)
 			if !ok {
 				continue

@@ -39,7 +39,7 @@ var OptionalDefaultBare = &lint.Check{
 			return
 		}
 		uses := writtenOut(t)
-		for _, p := range paramsBelow(lint.Child(c.Root, "inputs")) {
+		for _, p := range toolParams(c) {
 			path, ok := optionalWithDefault(p)
 			if !ok {
 				continue

@@ -45,7 +45,7 @@ var ParamUnused = &lint.Check{
 			return
 		}
 		// Galaxy cannot tell which parameter these read, and skips them all.
-		if len(lint.Path(c.Root, "configfiles/inputs")) > 0 || optionsRefer(c.Root) {
+		if len(lint.Path(c.Root, "configfiles/inputs")) > 0 || optionsRefer(c) {
 			return
 		}
 		// A <code> file's hooks read parameters in Python, out of sight.
@@ -57,7 +57,7 @@ var ParamUnused = &lint.Check{
 		if read.dynamic {
 			return
 		}
-		for _, p := range paramsBelow(lint.Child(c.Root, "inputs")) {
+		for _, p := range toolParams(c) {
 			name, attr := paramName(p)
 			// Galaxy skips a name Cheetah cannot hold, and a conditional's test.
 			if !placeholderName.MatchString(name) || p.Parent() != nil && p.Parent().Tag == "conditional" {
@@ -95,17 +95,28 @@ func paramsBelow(inputs *macros.Element) []*macros.Element {
 	}
 	var out []*macros.Element
 	for _, k := range inputs.Children {
-		if !k.PI {
-			out = append(out, lint.FindAll(k, "param")...)
+		if k.PI {
+			continue
+		}
+		for d := range k.Descendants() {
+			if !d.PI && d.Tag == "param" {
+				out = append(out, d)
+			}
 		}
 	}
 	return out
 }
 
+// toolParams is paramsBelow of the tool's first <inputs>, made once per
+// file for the checks that read it.
+func toolParams(c *lint.Ctx) []*macros.Element {
+	return lint.Memo(c, "command.toolParams", func() []*macros.Element { return paramsBelow(lint.Child(c.Root, "inputs")) })
+}
+
 // optionsRefer reports whether a parameter's options are drawn from
 // another parameter (from_dataset, or a filter's ref).
-func optionsRefer(root *macros.Element) bool {
-	for _, p := range paramsBelow(lint.Child(root, "inputs")) {
+func optionsRefer(c *lint.Ctx) bool {
+	for _, p := range toolParams(c) {
 		for _, o := range lint.Children(p, "options") {
 			if _, ok := o.Get("from_dataset"); ok {
 				return true

@@ -28,7 +28,19 @@ var OutputsNameDuplicatesInput = &lint.Check{
 		FixSafety: "Advisory only: renaming either side changes the command, the tests and the workflows that use the tool.",
 	},
 	Run: func(c *lint.Ctx) {
-		inputs := inputPaths(c)
+		names := map[string]bool{}
+		for _, o := range lint.Children(c.Root, "outputs") {
+			for out := range o.Elements() {
+				if name, ok := out.Get("name"); ok {
+					names[name] = true
+				}
+			}
+		}
+		// No named output, nothing an input can clash with.
+		if len(names) == 0 {
+			return
+		}
+		inputs := inputPaths(c, names)
 		for _, o := range lint.Children(c.Root, "outputs") {
 			for out := range o.Elements() {
 				name, ok := out.Get("name")
@@ -43,11 +55,12 @@ var OutputsNameDuplicatesInput = &lint.Check{
 	},
 }
 
-// inputPaths returns the paths Galaxy's inputs linters give the <param>
-// elements below every <inputs>: the param's name, after the names of its
-// enclosing elements up to <inputs> (the value of a <when>), joined with
-// dots; a missing attribute reads "None", as Python's str(None).
-func inputPaths(c *lint.Ctx) map[string]bool {
+// inputPaths returns the names of among that are paths Galaxy's inputs
+// linters give the <param> elements below every <inputs>: the param's
+// name, after the names of its enclosing elements up to <inputs> (the
+// value of a <when>), joined with dots; a missing attribute reads "None",
+// as Python's str(None).
+func inputPaths(c *lint.Ctx, among map[string]bool) map[string]bool {
 	out := map[string]bool{}
 	for _, p := range c.InputParams() {
 		name, ok := paramName(p)
@@ -67,7 +80,9 @@ func inputPaths(c *lint.Ctx) map[string]bool {
 			path = append(path, v)
 		}
 		slices.Reverse(path)
-		out[strings.Join(path, ".")] = true
+		if p := strings.Join(path, "."); among[p] {
+			out[p] = true
+		}
 	}
 	return out
 }

@@ -35,7 +35,7 @@ func inputParams(c *lint.Ctx, typed bool) []param {
 
 // listInputParams makes inputParams's list.
 func listInputParams(c *lint.Ctx, typed bool) []param {
-	var out []param
+	out := make([]param, 0, len(c.InputParams()))
 	for _, el := range c.InputParams() {
 		name, ok := el.Get("name")
 		if !ok {
