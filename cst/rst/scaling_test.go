@@ -66,8 +66,11 @@ func TestInlineScanLinear(t *testing.T) {
 			big := parseCPU(pathological(c.unit, c.big), 1)
 			ratio := float64(big) / float64(max(small, time.Millisecond))
 			t.Logf("%q: %d bytes %v, %d bytes %v, ratio %.1f", c.unit, c.small, small, c.big, big, ratio)
-			if ratio >= 20 {
-				t.Errorf("%q: %d bytes take %.1f× the time of %d bytes, want < 20× (linear)", c.unit, c.big, ratio, c.small)
+			// Ten times the input: linear measures 10-19× here (the
+			// collector's work grows with the live tree), quadratic
+			// 100×; the bound sits between, away from both.
+			if ratio >= 35 {
+				t.Errorf("%q: %d bytes take %.1f× the time of %d bytes, want < 35× (linear)", c.unit, c.big, ratio, c.small)
 			}
 		})
 	}
