@@ -55,14 +55,9 @@ func runBumpVersionSuffix(e *env, args []string) int {
 	if *scope != "suite" && *scope != "per-tool" {
 		return e.usageError("-scope: want suite or per-tool, got %q", *scope)
 	}
-	files, errs, code, ok := e.targets(paths)
+	files, errored, code, ok := e.reportedTargets(paths)
 	if !ok {
 		return code
-	}
-	errored := 0
-	for _, fe := range errs {
-		e.reportFileError(fe)
-		errored++
 	}
 	mo := macros.Options{Cache: macros.NewCache()}
 	var tools []toolversion.Tool

@@ -68,14 +68,9 @@ func runConvertHelp(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	files, errs, code, ok := e.targets(paths)
+	files, errored, code, ok := e.reportedTargets(paths)
 	if !ok {
 		return code
-	}
-	errored := 0
-	for _, fe := range errs {
-		e.reportFileError(fe)
-		errored++
 	}
 	mo := macros.Options{Cache: macros.NewCache()}
 	var results []*helpmd.Converted

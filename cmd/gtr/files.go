@@ -26,6 +26,20 @@ func (e *env) targets(paths []string) (files []string, errs []*fileError, code i
 	return files, walkErrors(walkErrs), 0, true
 }
 
+// reportedTargets is targets for the refactoring commands, which report
+// the walk's file errors at once: it returns the files and how many
+// errors it reported.
+func (e *env) reportedTargets(paths []string) (files []string, errored, code int, ok bool) {
+	files, errs, code, ok := e.targets(paths)
+	if !ok {
+		return nil, 0, code, false
+	}
+	for _, fe := range errs {
+		e.reportFileError(fe)
+	}
+	return files, len(errs), 0, true
+}
+
 // checkPaths reports a usage error when paths is empty or names something
 // that does not exist.
 func (e *env) checkPaths(paths []string) (code int, ok bool) {

@@ -51,15 +51,11 @@ func runNormalizeMacros(e *env, args []string) int {
 	if !ok {
 		return code
 	}
-	files, errs, code, ok := e.targets(paths)
+	files, errored, code, ok := e.reportedTargets(paths)
 	if !ok {
 		return code
 	}
-	failed := false
-	for _, fe := range errs {
-		e.reportFileError(fe)
-		failed = true
-	}
+	failed := errored > 0
 	mo := macros.Options{Cache: macros.NewCache()}
 	var libs []*source
 	var docs []*upgrade.Doc

@@ -71,14 +71,9 @@ func runTokenizeVersion(e *env, args []string) int {
 	if *macrosFile != "" && !toolversion.PlainFileName(*macrosFile) {
 		return e.usageError("-macros-file must be a plain filename, not %q", *macrosFile)
 	}
-	files, errs, code, ok := e.targets(paths)
+	files, errored, code, ok := e.reportedTargets(paths)
 	if !ok {
 		return code
-	}
-	errored := 0
-	for _, fe := range errs {
-		e.reportFileError(fe)
-		errored++
 	}
 	mo := macros.Options{Cache: macros.NewCache()}
 	opts := toolversion.TokenizeOptions{Macros: mo, MacrosFile: *macrosFile, AdoptSuffix: *adopt}
