@@ -313,8 +313,22 @@ func FuzzExpand(f *testing.F) {
 		if err != nil {
 			t.Fatalf("expanding the expansion fails: %v\n%s", err, res.XML())
 		}
+		// A processing instruction's data cannot begin with whitespace
+		// in XML (the space after the target is not data), so a token
+		// that brings some there is read back without it.
+		trimPIData(res.Root)
 		if string(again.JSON()) != string(res.JSON()) {
 			t.Fatalf("expanding twice differs:\n%s\n%s", res.JSON(), again.JSON())
 		}
 	})
+}
+
+// trimPIData drops the leading whitespace of the data of every processing
+// instruction below e, as an XML parser reads it from the serialization.
+func trimPIData(e *macros.Element) {
+	for d := range e.Descendants() {
+		if d.PI {
+			d.Text = strings.TrimLeft(d.Text, " \t\r\n")
+		}
+	}
 }

@@ -20,7 +20,8 @@ type srcLine struct {
 // docutils turned form feeds and vertical tabs into spaces, and expands and
 // strips each line as string2lines does.
 func splitLines(text string) []srcLine {
-	var out []srcLine
+	// Most lines end in "\n": room for them at once.
+	out := make([]srcLine, 0, strings.Count(text, "\n")+1)
 	start := 0
 	for i := 0; i < len(text); {
 		c := text[i]
