@@ -142,6 +142,16 @@ func TestScaling(t *testing.T) {
 			last, largest = perByte, n
 			debug.FreeOSMemory()
 		}
+		// A busy machine can slow one size's few runs (a page fault costs
+		// more when others want memory too): measure the largest size
+		// once more before calling it nonlinear.
+		if last[0] > scalingFactor*max(first[0], 1) {
+			src := c.gen(largest)
+			d, _ := measure(src, 3)
+			again := float64(d.Nanoseconds()) / float64(len(src))
+			t.Logf("%-24s %8d %10d %8.1f (measured again)", c.name, largest, len(src), again)
+			last[0] = min(last[0], again)
+		}
 		// Sub-nanosecond costs are noise: compare from 1 ns a byte up.
 		if last[0] > scalingFactor*max(first[0], 1) {
 			t.Errorf("%s: %.1f ns/byte at %d units, %.1f at %d: not linear", c.name, last[0], largest, first[0], sizes[0])
