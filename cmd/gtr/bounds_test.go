@@ -172,7 +172,9 @@ func TestMCPCallTimeoutFlag(t *testing.T) {
 		if next.Success {
 			break
 		}
-		if next.ErrorKind != mcpserver.KindTimeout || time.Since(start) > 10*time.Second {
+		// A loaded machine may time out a few ordinary calls too (50 ms
+		// is short); the server must answer one within half a minute.
+		if next.ErrorKind != mcpserver.KindTimeout || time.Since(start) > 30*time.Second {
 			t.Fatalf("the next call: %s: %s", next.ErrorKind, next.Message)
 		}
 	}
