@@ -117,30 +117,15 @@ func runConvertHelp(e *env, args []string) int {
 			return exitFindings
 		}
 	}
-	done, skipped := 0, 0
 	verb := "converted"
 	if dry {
 		verb = "would convert"
 	}
-	for _, r := range results {
-		if r.Skip != "" {
-			skipped++
-			fmt.Fprintf(status, "skipped %s: %s\n", r.File, r.Skip)
-			continue
-		}
-		done++
-		fmt.Fprintf(status, "%s %s\n", verb, r.File)
+	outs := make([]outcome, len(results))
+	for i, r := range results {
+		outs[i] = outcome{file: r.File, skip: r.Skip, line: verb + " " + r.File}
 	}
-	summary := fmt.Sprintf("%d converted, %d skipped", done, skipped)
-	if errored > 0 {
-		summary += fmt.Sprintf(", %d error(s)", errored)
-	}
-	fmt.Fprintln(status, summary)
-	switch {
-	case errored > 0, *check && done > 0:
-		return exitFindings
-	}
-	return exitOK
+	return reportOutcomes(status, outs, "converted", errored, *check)
 }
 
 // helpConsensus skips the conversions that rewrite a macro file which

@@ -249,3 +249,33 @@ func displayPath(cwd, path string) string {
 	}
 	return filepath.ToSlash(rel)
 }
+
+// outcome is what a refactoring command did to one tool: skip says why it
+// left the tool alone, else line is the line that reports the change.
+type outcome struct{ file, skip, line string }
+
+// reportOutcomes prints a refactoring command's line per tool (`skipped
+// FILE: REASON` or its own line) and its summary, "N NOUN, K skipped[, E
+// error(s)]", to w, and returns the exit code: 1 when a file errored or,
+// with check, when a tool would change; 0 otherwise.
+func reportOutcomes(w io.Writer, outs []outcome, noun string, errored int, check bool) int {
+	done, skipped := 0, 0
+	for _, o := range outs {
+		if o.skip != "" {
+			skipped++
+			fmt.Fprintf(w, "skipped %s: %s\n", o.file, o.skip)
+			continue
+		}
+		done++
+		fmt.Fprintln(w, o.line)
+	}
+	summary := fmt.Sprintf("%d %s, %d skipped", done, noun, skipped)
+	if errored > 0 {
+		summary += fmt.Sprintf(", %d error(s)", errored)
+	}
+	fmt.Fprintln(w, summary)
+	if errored > 0 || check && done > 0 {
+		return exitFindings
+	}
+	return exitOK
+}

@@ -100,30 +100,18 @@ func runTokenizeVersion(e *env, args []string) int {
 			return exitFindings
 		}
 	}
-	done, skipped := 0, 0
-	for _, r := range results {
-		if r.Skip != "" {
-			skipped++
-			fmt.Fprintf(e.stdout, "skipped %s: %s\n", r.File, r.Skip)
-			continue
+	outs := make([]outcome, len(results))
+	for i, r := range results {
+		outs[i] = outcome{file: r.File, skip: r.Skip}
+		if r.Skip == "" {
+			outs[i].line = tokenizedLine(r, *check)
 		}
-		done++
-		fmt.Fprintln(e.stdout, tokenizedLine(r, *check))
 	}
 	noun := "tokenized"
 	if *adopt {
 		noun = "adopted"
 	}
-	summary := fmt.Sprintf("%d %s, %d skipped", done, noun, skipped)
-	if errored > 0 {
-		summary += fmt.Sprintf(", %d error(s)", errored)
-	}
-	fmt.Fprintln(e.stdout, summary)
-	switch {
-	case errored > 0, *check && done > 0:
-		return exitFindings
-	}
-	return exitOK
+	return reportOutcomes(e.stdout, outs, noun, errored, *check)
 }
 
 // tokenizeAll tokenizes tools: one by one inline, by directory with a
