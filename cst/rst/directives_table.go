@@ -79,8 +79,25 @@ func runListTable(m *machine, dv *dirCall) []*Node {
 		}
 		rows = append(rows, row)
 	}
+	entries := make([][]*Node, len(rows))
+	for i, r := range rows {
+		for _, item := range r {
+			e := newNode(KindEntry, item.Span)
+			e.Append(item.Children...)
+			entries[i] = append(entries[i], e)
+		}
+	}
 	headerRows := atoiDefault(dv.opts["header-rows"], 0)
 	stubCols := atoiDefault(dv.opts["stub-columns"], 0)
+	return append([]*Node{m.buildTableFromList(dv, title, ncols, headerRows, stubCols, entries)}, msgs...)
+}
+
+// buildTableFromList is docutils' build_table_from_list: the table of a
+// list-table or csv-table directive, with its title, a colspec per column
+// (widths from the widths option, the first stubCols marked stub), the
+// first headerRows rows of entries as its head and the others as its
+// body.
+func (m *machine) buildTableFromList(dv *dirCall, title *Node, ncols, headerRows, stubCols int, rows [][]*Node) *Node {
 	widths := m.columnWidths(dv, ncols)
 	t := newNode(KindTable, dv.span)
 	if widths == nil {
@@ -108,11 +125,7 @@ func runListTable(m *machine, dv *dirCall) []*Node {
 	addRows := func(parent *Node, rs [][]*Node) {
 		for _, r := range rs {
 			row := newNode(KindRow, dv.span)
-			for _, item := range r {
-				e := newNode(KindEntry, item.Span)
-				e.Append(item.Children...)
-				row.Append(e)
-			}
+			row.Append(r...)
 			parent.Append(row)
 		}
 	}
@@ -125,7 +138,7 @@ func runListTable(m *machine, dv *dirCall) []*Node {
 	tb := newNode(KindTbody, dv.span)
 	addRows(tb, rows)
 	tg.Append(tb)
-	return append([]*Node{t}, msgs...)
+	return t
 }
 
 // columnWidths returns the widths option as numbers, equal widths when it
@@ -179,57 +192,24 @@ func runCSVTable(m *machine, dv *dirCall) []*Node {
 			ncols = len(r)
 		}
 	}
-	widths := m.columnWidths(dv, ncols)
-	t := newNode(KindTable, dv.span)
-	if widths == nil {
-		t.Classes = append(t.Classes, "colwidths-auto")
-	} else if dv.has("widths") {
-		t.Classes = append(t.Classes, "colwidths-given")
-	}
-	setClasses(t, dv, m.d)
-	if title != nil {
-		t.Append(title)
-	}
-	tg := newNode(KindTgroup, dv.span)
-	tg.Set("cols", itoa(ncols))
-	t.Append(tg)
-	for c := 0; c < ncols; c++ {
-		cs := newNode(KindColspec, dv.span)
-		if widths != nil {
-			cs.Set("colwidth", itoa(widths[c]))
-		}
-		tg.Append(cs)
-	}
-	addRows := func(parent *Node, rs [][]string) {
-		for _, r := range rs {
-			row := newNode(KindRow, dv.span)
-			for _, c := range r {
-				e := newNode(KindEntry, dv.span)
-				if strip(c) != "" {
-					var cl lines
-					for k, s := range strings.Split(c, "\n") {
-						cl = append(cl, line{s: s, abs: dv.contentOffset + k})
-					}
-					m.nestedParse(cl, dv.contentOffset, e, false)
+	entries := make([][]*Node, len(rows))
+	for i, r := range rows {
+		for _, c := range r {
+			e := newNode(KindEntry, dv.span)
+			if strip(c) != "" {
+				var cl lines
+				for k, s := range strings.Split(c, "\n") {
+					cl = append(cl, line{s: s, abs: dv.contentOffset + k})
 				}
-				row.Append(e)
+				m.nestedParse(cl, dv.contentOffset, e, false)
 			}
-			for k := len(r); k < ncols; k++ {
-				row.Append(newNode(KindEntry, dv.span))
-			}
-			parent.Append(row)
+			entries[i] = append(entries[i], e)
+		}
+		for k := len(r); k < ncols; k++ {
+			entries[i] = append(entries[i], newNode(KindEntry, dv.span))
 		}
 	}
-	if headerRows > 0 && headerRows <= len(rows) {
-		th := newNode(KindThead, dv.span)
-		addRows(th, rows[:headerRows])
-		tg.Append(th)
-		rows = rows[headerRows:]
-	}
-	tb := newNode(KindTbody, dv.span)
-	addRows(tb, rows)
-	tg.Append(tb)
-	return append([]*Node{t}, msgs...)
+	return append([]*Node{m.buildTableFromList(dv, title, ncols, headerRows, 0, entries)}, msgs...)
 }
 
 // parseCSV splits text into rows of fields as Python's csv module does
