@@ -209,7 +209,8 @@ func runCSVTable(m *machine, dv *dirCall) []*Node {
 			entries[i] = append(entries[i], newNode(KindEntry, dv.span))
 		}
 	}
-	return append([]*Node{m.buildTableFromList(dv, title, ncols, headerRows, 0, entries)}, msgs...)
+	stubCols := atoiDefault(dv.opts["stub-columns"], 0)
+	return append([]*Node{m.buildTableFromList(dv, title, ncols, headerRows, stubCols, entries)}, msgs...)
 }
 
 // parseCSV splits text into rows of fields as Python's csv module does
