@@ -25,3 +25,15 @@ func TestInsertAttrs(t *testing.T) {
 		}
 	}
 }
+
+func TestEscapeText(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":            "plain",
+		"a < b && c > d":   "a &lt; b &amp;&amp; c &gt; d",
+		"]]> &amp; stays?": "]]&gt; &amp;amp; stays?",
+	} {
+		if got := EscapeText(in); got != want {
+			t.Errorf("EscapeText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

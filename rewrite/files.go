@@ -134,6 +134,17 @@ func attrText(name, value string, q byte) string {
 	return " " + name + "=" + string(q) + EscapeAttr(value, q) + string(q)
 }
 
+// EscapeText escapes s for character data, as GTR207 writes text: "&",
+// "<" and ">" as references.
+func EscapeText(s string) string {
+	if !strings.ContainsAny(s, "&<>") {
+		return s
+	}
+	return textEscaper.Replace(s)
+}
+
+var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
 // EscapeAttr escapes s for an attribute value quoted with q: the
 // characters XML does not allow there as written, and q itself.
 func EscapeAttr(s string, q byte) string {

@@ -129,7 +129,7 @@ func helpEdits(p *Pass, node cst.Node, dec cst.Decoded, r *rst.Repair) ([]rewrit
 		at := dec.Map.Source(in.Offset)
 		text := strings.ReplaceAll(in.Text, "\n", p.Newline)
 		if !inCDATA(node, at) {
-			text = escapeText(text)
+			text = rewrite.EscapeText(text)
 		}
 		edits = append(edits, rewrite.Edit{Start: at, End: at, New: text})
 	}
@@ -151,9 +151,4 @@ func inCDATA(node cst.Node, at int) bool {
 		}
 	}
 	return false
-}
-
-// escapeText escapes s for character data.
-func escapeText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
 }

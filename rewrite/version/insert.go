@@ -14,17 +14,12 @@ import (
 
 // tokenElement returns the definition of token name with value as XML.
 func tokenElement(name, value string) string {
-	return `<token name="` + name + `">` + escapeText(value) + `</token>`
+	return `<token name="` + name + `">` + rewrite.EscapeText(value) + `</token>`
 }
 
 // importElement returns the <import> of file as XML.
 func importElement(file string) string {
-	return "<import>" + escapeText(file) + "</import>"
-}
-
-// escapeText escapes s for element text.
-func escapeText(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;").Replace(s)
+	return "<import>" + rewrite.EscapeText(file) + "</import>"
 }
 
 // lineIndent returns the whitespace between the start of the line holding
