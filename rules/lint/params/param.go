@@ -28,7 +28,7 @@ type param struct {
 func inputParams(c *lint.Ctx, typed bool) []param {
 	key := "params.inputParams"
 	if typed {
-		key += " typed"
+		key = "params.inputParams typed"
 	}
 	return lint.Memo(c, key, func() []param { return listInputParams(c, typed) })
 }
