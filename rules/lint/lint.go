@@ -285,7 +285,18 @@ func Children(el *macros.Element, tag string) []*macros.Element {
 	if el == nil {
 		return nil
 	}
-	var out []*macros.Element
+	// Counted first, so that the list is allocated once at its size:
+	// checks ask for children by the hundred per tool.
+	n := 0
+	for _, k := range el.Children {
+		if !k.PI && k.Tag == tag {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*macros.Element, 0, n)
 	for _, k := range el.Children {
 		if !k.PI && k.Tag == tag {
 			out = append(out, k)
@@ -313,11 +324,17 @@ func FindAll(el *macros.Element, tag string) []*macros.Element {
 // ElementTree's findall("a/b") does: "inputs/param" is every <param>
 // child of every <inputs> child of el.
 func Path(el *macros.Element, path string) []*macros.Element {
-	cur := []*macros.Element{el}
-	for tag := range strings.SplitSeq(path, "/") {
+	first, rest, more := strings.Cut(path, "/")
+	cur := Children(el, first)
+	for more {
+		first, rest, more = strings.Cut(rest, "/")
+		if len(cur) == 1 { // the usual case: no list to merge
+			cur = Children(cur[0], first)
+			continue
+		}
 		var next []*macros.Element
 		for _, e := range cur {
-			next = append(next, Children(e, tag)...)
+			next = append(next, Children(e, first)...)
 		}
 		cur = next
 	}

@@ -174,17 +174,30 @@ func (n names) walkThrough(t *cheetah.Template) {
 // has reports whether name is read.
 func (n names) has(name string) bool { return n.cheetah[name] || n.words[name] }
 
-// addText adds the words of text.
+// addText adds the words of text: its runs of ASCII letters, digits and
+// underscores, the words regexp's \W+ separates (Go's \w is ASCII only,
+// and every byte of a multi-byte rune lies outside it). It scans the bytes
+// itself: the regexp's Split cost this check a third of its time.
 func (n names) addText(text string) {
-	for _, w := range nonWord.Split(text, -1) {
-		if w != "" {
-			n.words[w] = true
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		if i < len(text) && isWordByte(text[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			n.words[text[start:i]] = true
+			start = -1
 		}
 	}
 }
 
-// nonWord separates words as regexp's \W does.
-var nonWord = regexp.MustCompile(`\W+`)
+// isWordByte reports whether b is in regexp's \w: [0-9A-Za-z_].
+func isWordByte(b byte) bool {
+	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
 
 // namesRead collects what the tool's templates and outputs read.
 func namesRead(c *lint.Ctx) names {
@@ -225,7 +238,9 @@ func namesRead(c *lint.Ctx) names {
 		for _, f := range lint.Children(o, "filter") {
 			n.addText(f.Text)
 		}
-		n.addText(lint.Get(o, "label") + " " + lint.Get(o, "format_source") + " " + lint.Get(o, "metadata_source"))
+		for _, a := range []string{"label", "format_source", "metadata_source"} {
+			n.addText(lint.Get(o, a))
+		}
 	}
 	for _, el := range lint.FindAll(outputs, "when") {
 		n.addText(lint.Get(el, "input"))

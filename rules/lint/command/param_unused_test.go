@@ -1,8 +1,12 @@
 package command
 
 import (
+	"maps"
 	"path/filepath"
+	"regexp"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestParamUnused(t *testing.T) {
@@ -58,4 +62,25 @@ func TestParamUnusedInMacroFile(t *testing.T) {
 	if f := fs[0]; filepath.Base(f.Loc.File) != "macros.xml" || f.Pos.Line != 4 || f.Pos.Column != 18 {
 		t.Errorf("at %s:%d:%d, want macros.xml:4:18 (the name's value)", f.Loc.File, f.Pos.Line, f.Pos.Column)
 	}
+}
+
+// TestAddTextSplitsAsRegexp pins addText's hand-written scan to the
+// regexp split it replaced, on generated text with word bytes, separators
+// and multi-byte runes.
+func TestAddTextSplitsAsRegexp(t *testing.T) {
+	nonWord := regexp.MustCompile(`\W+`)
+	rapid.Check(t, func(t *rapid.T) {
+		text := rapid.StringOf(rapid.SampledFrom([]rune("aZ09_ .-$\té|"))).Draw(t, "text")
+		want := map[string]bool{}
+		for _, w := range nonWord.Split(text, -1) {
+			if w != "" {
+				want[w] = true
+			}
+		}
+		n := names{words: map[string]bool{}}
+		n.addText(text)
+		if !maps.Equal(n.words, want) {
+			t.Fatalf("addText(%q) = %v, regexp split gives %v", text, n.words, want)
+		}
+	})
 }
