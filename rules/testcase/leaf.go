@@ -79,17 +79,41 @@ func columnOptional(el *macros.Element) bool {
 // reads a select whose options come from a dynamic_options code
 // attribute alone as one with no options, which only None satisfies.
 func selectOptions(p *Param) error {
-	dynamic := false
+	dynamic, n := false, 0
 	for c := range p.El.Elements() {
-		if c.Tag == "options" {
+		switch c.Tag {
+		case "options":
 			dynamic = true
+		case "option":
+			n++
 		}
 	}
 	if dynamic {
 		p.Dynamic = true
 		return nil
 	}
-	at := map[string]int{}
+	if n > 0 {
+		p.Options = make([]Option, 0, n)
+	}
+	// A later option of the same value replaces the earlier. Most selects
+	// have a handful of options, which a search finds faster than a map;
+	// genome lists have thousands.
+	var at map[string]int
+	if n > 16 {
+		at = make(map[string]int, n)
+	}
+	index := func(v string) (int, bool) {
+		if at != nil {
+			i, ok := at[v]
+			return i, ok
+		}
+		for i, o := range p.Options {
+			if o.Value == v {
+				return i, true
+			}
+		}
+		return 0, false
+	}
 	for c := range p.El.Elements() {
 		if c.Tag != "option" {
 			continue
@@ -100,11 +124,13 @@ func selectOptions(p *Param) error {
 			return undecided(c, "an <option> of select %s has no value", p.Name)
 		}
 		o := Option{Value: v, Selected: attrBool(c.Get, "selected")}
-		if i, dup := at[v]; dup {
+		if i, dup := index(v); dup {
 			p.Options[i] = o
 			continue
 		}
-		at[v] = len(p.Options)
+		if at != nil {
+			at[v] = len(p.Options)
+		}
 		p.Options = append(p.Options, o)
 	}
 	return nil
