@@ -138,9 +138,9 @@ func TestStoppedError(t *testing.T) {
 }
 
 // TestMCPCallTimeoutFlag drives the binary's server with -call-timeout
-// 300ms: a check that takes seconds (a tool of 3000 misspelt attributes,
-// each making GTR006 validate the whole tool again) answers timeout, and
-// the next call on the session is answered.
+// 50ms: a check that takes several times that (900 KB of Cheetah checked
+// with the strict rules) answers timeout, and the next call on the
+// session is answered.
 func TestMCPCallTimeoutFlag(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -154,12 +154,14 @@ func TestMCPCallTimeoutFlag(t *testing.T) {
 	if ins := cs.InitializeResult().Instructions; !strings.Contains(ins, "deadline\nof 50ms") && !strings.Contains(ins, "deadline of 50ms") {
 		t.Errorf("instructions do not state the deadline:\n%s", ins)
 	}
-	// About 900 KB of Cheetah: a few hundred milliseconds of GTR020.
+	// About 900 KB of Cheetah: 0.3-0.4 s of the strict rules on a quiet
+	// 2-core VM (2026-12-02). The default rules took 40-50 ms by then,
+	// too close to the deadline.
 	slow := "<tool id=\"slow\" name=\"slow\" version=\"1\">\n    <command><![CDATA[" + strings.Repeat("echo $p;\n", 100_000) +
 		"]]></command>\n    <inputs>\n        <param name=\"p\" type=\"text\"/>\n    </inputs>\n</tool>\n"
 	var out mcpserver.CheckOutput
 	start := time.Now()
-	res := callTool(t, cs, "check_tool", mcpserver.CheckInput{XML: slow}, &out)
+	res := callTool(t, cs, "check_tool", mcpserver.CheckInput{XML: slow, Selection: mcpserver.Selection{Rulesets: []string{"strict"}}}, &out)
 	if !res.IsError || out.ErrorKind != mcpserver.KindTimeout || !strings.Contains(out.Message, "-call-timeout") {
 		t.Errorf("slow check: isError %v, %s: %s; want timeout", res.IsError, out.ErrorKind, out.Message)
 	}
