@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -279,9 +281,7 @@ func TestMCPBinaryReplaced(t *testing.T) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "gtr")
 	src := must(os.ReadFile(gtrBin))
-	if err := os.WriteFile(bin, src, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	installExecutable(t, bin, src)
 	cs, _ := serve(t, bin, dir)
 	var checked mcpserver.CheckOutput
 	if res := callPaths(t, cs, "check_tool", "", map[string]any{"xml": "<tool id=\"t\"/>"}, &checked); res.IsError {
@@ -341,5 +341,28 @@ func TestMCPCheckPathsConfig(t *testing.T) {
 	}
 	if out.Summary.Fixable != cli.Summary.Fixable {
 		t.Errorf("check_paths found %d fixable, gtr check with the same config %d", out.Summary.Fixable, cli.Summary.Fixable)
+	}
+}
+
+// installExecutable writes an executable file and waits until it can be
+// run. A process that another test forks while the file is open for
+// writing inherits the descriptor until it execs, and until then running
+// the file fails with ETXTBSY (go.dev/issue/22315): seen in CI as
+// "fork/exec …/gtr: text file busy".
+func installExecutable(t *testing.T, path string, src []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		err := exec.Command(path, "version").Run()
+		if !errors.Is(err, syscall.ETXTBSY) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s stays busy: %v", path, err)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
