@@ -324,17 +324,17 @@ func FindAll(el *macros.Element, tag string) []*macros.Element {
 // ElementTree's findall("a/b") does: "inputs/param" is every <param>
 // child of every <inputs> child of el.
 func Path(el *macros.Element, path string) []*macros.Element {
-	first, rest, more := strings.Cut(path, "/")
-	cur := Children(el, first)
+	tag, rest, more := strings.Cut(path, "/")
+	cur := Children(el, tag)
 	for more {
-		first, rest, more = strings.Cut(rest, "/")
+		tag, rest, more = strings.Cut(rest, "/")
 		if len(cur) == 1 { // the usual case: no list to merge
-			cur = Children(cur[0], first)
+			cur = Children(cur[0], tag)
 			continue
 		}
 		var next []*macros.Element
 		for _, e := range cur {
-			next = append(next, Children(e, first)...)
+			next = append(next, Children(e, tag)...)
 		}
 		cur = next
 	}
