@@ -8,12 +8,14 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"runtime/pprof"
+	"strings"
 )
 
 // startProfile writes a CPU profile of the run to the file named by
 // GTR_CPUPROFILE, a heap profile at the end of the run to the file named
 // by GTR_MEMPROFILE and the run's peak resident set to the file named by
-// GTR_PEAKRSS, for measuring gtr on real files (see README, Performance).
+// GTR_PEAKRSS, for measuring gtr on real files (see README, Performance),
+// and what the garbage collector cost to the file named by GTR_GCSTATS.
 // It returns the function that stops them.
 func startProfile() func() {
 	stopCPU := startCPUProfile()
@@ -21,6 +23,40 @@ func startProfile() func() {
 		stopCPU()
 		writeHeapProfile()
 		writePeakRSS()
+		writeGCStats()
+	}
+}
+
+// writeGCStats writes, to the file named by GTR_GCSTATS, the runtime's
+// count of the run's collections and its estimates of the CPU time spent
+// collecting, returning memory to the system and running gtr's own code,
+// one "name value" line each: the cost of the memory limit of a run
+// (batchMemoryLimit) in figures that do not depend on how busy the
+// machine is.
+func writeGCStats() {
+	path := os.Getenv("GTR_GCSTATS")
+	if path == "" {
+		return
+	}
+	s := []metrics.Sample{
+		{Name: "/gc/cycles/total:gc-cycles"},
+		{Name: "/cpu/classes/gc/total:cpu-seconds"},
+		{Name: "/cpu/classes/scavenge/total:cpu-seconds"},
+		{Name: "/cpu/classes/user:cpu-seconds"},
+	}
+	metrics.Read(s)
+	var b strings.Builder
+	for _, m := range s {
+		name, _, _ := strings.Cut(strings.TrimPrefix(m.Name, "/"), ":")
+		switch m.Value.Kind() {
+		case metrics.KindUint64:
+			fmt.Fprintf(&b, "%s %d\n", name, m.Value.Uint64())
+		case metrics.KindFloat64:
+			fmt.Fprintf(&b, "%s %.3f\n", name, m.Value.Float64())
+		}
+	}
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		fmt.Fprintf(os.Stderr, "gtr: GTR_GCSTATS: %v\n", err)
 	}
 }
 
@@ -99,13 +135,16 @@ const batchHeap = 1 << 30
 // batchMemoryLimit is the soft limit on the memory a run of check or
 // format lets the Go runtime hold (debug.SetMemoryLimit), when GOMEMLIMIT
 // does not set one. What such a run keeps live is small (the files being
-// worked on and a bounded macro cache: 10-35 MB over the corpus), but it
-// allocates some 400 MB of short-lived memory, so with gcPercent alone
-// the heap would grow to five times the live heap (peak RSS 200-240 MB
+// worked on and a bounded macro cache: 10-40 MB over the corpus), but it
+// allocates some 800 MB of short-lived memory, so with gcPercent alone
+// the heap would grow to five times the live heap (peak RSS 190-250 MB
 // over the corpus). With the limit the collector runs when the heap
-// nears it instead. 80 MiB cost format --check 4-13% more user time
-// (more collections), 84 MiB none (see README, Performance).
-const batchMemoryLimit = 84 << 20
+// nears it instead. Peak RSS is about 14 MiB above it (the binary's pages
+// and memory the runtime has not yet returned). 84 MiB peaked at 97-100
+// MiB; 80 MiB peaks at 93-97 MiB for one collection more over the corpus
+// (19-22), once format stopped holding every fix of the run (see README,
+// Performance).
+const batchMemoryLimit = 80 << 20
 
 // tuneBatch prepares the runtime for a run of check or format: the heap
 // backed by huge pages (useHugePages) and its size bounded by

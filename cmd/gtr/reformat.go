@@ -18,8 +18,13 @@ type rewriteResult struct {
 	src     *source // nil when the file could not be read
 	out     []byte  // the formatted bytes
 	changed bool
-	notes   []string          // advisory findings of the selected rules, one line each
-	applied []rewrite.Applied // the fixes that made it into out, for naming the rules of a change
+	notes   []string // advisory findings of the selected rules, one line each
+	// applied lists the fixes that made it into out, for naming the rules
+	// of a change; in a run that keeps no bytes (keep false), once the file
+	// is done, only the first fix of each rule: the codes are all that is
+	// read of it then, and a run over a large repository would otherwise
+	// hold a record of every fix of every file until it ends.
+	applied []rewrite.Applied
 	err     *fileError
 	// For a tool: the macro files its expansion opens, and where their
 	// elements land in its expanded view, for the check of the macro
@@ -145,6 +150,9 @@ func rewriteWalkDone(w *walk, rs ruleSplit, keep bool, done func()) (files []str
 				r.src.src, r.out = nil, nil
 			}
 		}
+		if !keep {
+			r.applied = firstOfEachCode(r.applied)
+		}
 		if r.err == nil && r.src.kind == rules.TargetMacro {
 			pending = append(pending, len(out))
 			if !keep {
@@ -175,8 +183,11 @@ func rewriteWalkDone(w *walk, rs ruleSplit, keep bool, done func()) (files []str
 		defer s.releaseTree(mem.slabs)
 		return formatSource(files[i], s, nil, rs.of(files[i]), mo, importers[i], mem)
 	}, func(k int, r rewriteResult) {
-		if !keep && r.err == nil {
-			r.src.src, r.out = nil, nil
+		if !keep {
+			r.applied = firstOfEachCode(r.applied)
+			if r.err == nil {
+				r.src.src, r.out = nil, nil
+			}
 		}
 		out[pending[k]] = r
 		if done != nil {
@@ -184,6 +195,18 @@ func rewriteWalkDone(w *walk, rs ruleSplit, keep bool, done func()) (files []str
 		}
 	})
 	return files, out
+}
+
+// firstOfEachCode returns the first fix of each rule among applied, in a
+// new slice (applied's array is not held).
+func firstOfEachCode(applied []rewrite.Applied) []rewrite.Applied {
+	var first []rewrite.Applied
+	for _, a := range applied {
+		if !slices.ContainsFunc(first, func(f rewrite.Applied) bool { return f.Code == a.Code }) {
+			first = append(first, a)
+		}
+	}
+	return first
 }
 
 // workerMemory is what one worker of a run reuses from file to file: the
