@@ -49,10 +49,37 @@ func qualify(root *macros.Element) []Rename {
 	if err != nil || len(params) == 0 {
 		return nil
 	}
-	nested := nestedLeaves(params)
 	top := make(map[string]bool, len(params))
 	for _, p := range params {
 		top[p.Name] = true
+	}
+	// The nested inputs' paths, worked out when a test has a flat name
+	// to look up (most have none).
+	var nested map[string][]string
+	leaves := func() map[string][]string {
+		if nested == nil {
+			nested = nestedLeaves(params)
+		}
+		return nested
+	}
+	type tested struct {
+		inputs  []Input
+		planned map[*macros.Element]string
+	}
+	var all []tested
+	renames := false
+	for _, test := range tests {
+		inputs, err := Inputs(test)
+		if err != nil {
+			continue
+		}
+		planned := qualifyTest(params, test, inputs, leaves, top)
+		all = append(all, tested{inputs, planned})
+		renames = renames || len(planned) > 0
+	}
+	// Nothing to rename: no place to look at.
+	if !renames {
+		return nil
 	}
 	// The test <param>s written at each place, with what each would
 	// become ("" for nothing), in the order the places first appear.
@@ -63,19 +90,14 @@ func qualify(root *macros.Element) []Rename {
 	var locs []macros.Loc
 	uses := map[macros.Loc][]use{}
 	from := map[macros.Loc]string{}
-	for _, test := range tests {
-		inputs, err := Inputs(test)
-		if err != nil {
-			continue
-		}
-		planned := qualifyTest(params, test, inputs, nested, top)
-		for _, in := range inputs {
+	for _, t := range all {
+		for _, in := range t.inputs {
 			o := in.El.ValueOrigin("name")
 			if _, seen := uses[o.Loc]; !seen {
 				locs = append(locs, o.Loc)
 				from[o.Loc] = in.Name
 			}
-			uses[o.Loc] = append(uses[o.Loc], use{in.El, planned[in.El]})
+			uses[o.Loc] = append(uses[o.Loc], use{in.El, t.planned[in.El]})
 		}
 	}
 	var out []Rename
@@ -100,25 +122,35 @@ func qualify(root *macros.Element) []Rename {
 // qualifyTest returns the new names of the test's flat parameters that
 // qualify, checked by merging the test with them: a rename is kept only
 // where the renamed parameter is then placed, until the set is stable.
-func qualifyTest(params []*Param, test *macros.Element, inputs []Input, nested map[string][]string, top map[string]bool) map[*macros.Element]string {
-	count := map[string]int{}
+func qualifyTest(params []*Param, test *macros.Element, inputs []Input, leaves func() map[string][]string, top map[string]bool) map[*macros.Element]string {
+	var count map[string]int // how often the test gives each name, once needed
+	var planned map[*macros.Element]string
 	for _, in := range inputs {
-		count[in.Name]++
-	}
-	planned := map[*macros.Element]string{}
-	for _, in := range inputs {
-		paths := nested[in.Name]
+		// Only a <param> of the test itself, named without a path, and
+		// not a top-level input's name, which places it already.
+		if in.El.Parent() != test || strings.Contains(in.Name, "|") || top[in.Name] {
+			continue
+		}
+		paths := leaves()[in.Name]
+		if len(paths) != 1 || paths[0] == "" {
+			continue
+		}
+		if count == nil {
+			count = make(map[string]int, len(inputs))
+			for _, in := range inputs {
+				count[in.Name]++
+			}
+		}
 		switch {
-		// Only a <param> of the test itself, named without a path.
-		case in.El.Parent() != test || strings.Contains(in.Name, "|"):
-		// A top-level input of that name places it already.
-		case top[in.Name]:
 		// Exactly one nested input, and not one given twice over.
-		case len(paths) != 1 || paths[0] == "" || count[in.Name] > 1 || count[paths[0]] > 0:
+		case count[in.Name] > 1 || count[paths[0]] > 0:
 		// The value must be written as it reads, and the path must be
 		// writable in an attribute as it is.
 		case in.El.ValueOrigin("name").Parts != nil || strings.ContainsAny(paths[0], "\"'&<>"):
 		default:
+			if planned == nil {
+				planned = map[*macros.Element]string{}
+			}
 			planned[in.El] = paths[0]
 		}
 	}

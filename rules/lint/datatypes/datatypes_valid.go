@@ -36,7 +36,19 @@ var DatatypesValid = &lint.Check{
 		if !c.ToolTypeIn(lint.DefaultTypes...) {
 			return
 		}
-		custom := besideExtensions(c)
+		// The datatypes_conf.xml beside the tool, read when an item is
+		// not one of Galaxy's (few tools use another).
+		var custom map[string]bool
+		read := false
+		known := func(f string) bool {
+			if builtin[f] {
+				return true
+			}
+			if !read {
+				custom, read = besideExtensions(c), true
+			}
+			return custom[f]
+		}
 		// Galaxy asks .//*[@format], then ftype, then ext: the findings
 		// come in that order, from one walk of the tree.
 		var found [3][]*macros.Element
@@ -58,7 +70,7 @@ var DatatypesValid = &lint.Check{
 			for _, el := range found[i] {
 				v, _ := el.Get(attr)
 				for _, f := range strings.Split(v, ",") {
-					if builtin[f] || custom[f] || strings.Count(f, "@") >= 2 {
+					if strings.Count(f, "@") >= 2 || known(f) {
 						continue
 					}
 					// format="input" on an output is Galaxy's deprecated way

@@ -97,6 +97,14 @@ func rstHelp(c *lint.Ctx) *macros.Element {
 // one may read otherwise once a macro file defines it.
 var macroToken = regexp.MustCompile(`@[^@\s]+@`)
 
+// HoldsToken reports whether text, a <help>'s text as the tool file
+// writes it, holds what reads as a macro token. Such a help is never
+// [Repairable]: expanding the tool either substitutes the token or leaves
+// it in the text.
+func HoldsToken(text string) bool {
+	return macroToken.MatchString(text)
+}
+
 // Repairable returns the tool's <help> when GTR089.1 may repair it, nil
 // otherwise: a help Galaxy reads as reStructuredText whose text is written
 // in the tool file itself, in one piece, before any child element, with no

@@ -37,7 +37,13 @@ type param struct {
 // Galaxy's _iter_param does: the others are InputsName's business, and no
 // other linter looks at them.
 func namedParams(c *lint.Ctx) iter.Seq[param] {
-	return func(yield func(param) bool) {
+	return slices.Values(namedParamList(c))
+}
+
+// namedParamList lists namedParams, once for every check of the file.
+func namedParamList(c *lint.Ctx) []param {
+	return lint.Memo(c, "inputs.namedParams", func() []param {
+		var out []param
 		for el := range inputParams(c) {
 			p := param{el: el, from: "name"}
 			var ok bool
@@ -49,11 +55,10 @@ func namedParams(c *lint.Ctx) iter.Seq[param] {
 				p.name, p.from = nameFromArgument(arg), "argument"
 			}
 			p.typ = lint.Get(el, "type")
-			if !yield(p) {
-				return
-			}
+			out = append(out, p)
 		}
-	}
+		return out
+	})
 }
 
 // typedParams yields the named params of type typ. Galaxy's
@@ -61,7 +66,7 @@ func namedParams(c *lint.Ctx) iter.Seq[param] {
 // type equals.
 func typedParams(c *lint.Ctx, typ string) iter.Seq[param] {
 	return func(yield func(param) bool) {
-		for p := range namedParams(c) {
+		for _, p := range namedParamList(c) {
 			if p.typ == typ && !yield(p) {
 				return
 			}
