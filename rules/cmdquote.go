@@ -93,7 +93,7 @@ func computeQuoteSites(p *Pass) []quoteSite {
 	if !strings.Contains(dec.Text, "$") {
 		return nil
 	}
-	tmpl := p.views.parseCommand(dec.Text)
+	tmpl := p.parseCommand(dec.Text)
 	// A template Cheetah rejects has no trustworthy structure.
 	if tmpl.Errors().Len() > 0 {
 		return nil

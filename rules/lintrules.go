@@ -71,7 +71,7 @@ func runLint(p *Pass) {
 // macro file). It returns nil when the expansion stopped the run (too
 // large, or past its deadline).
 func lintCtx(p *Pass) *lint.Ctx {
-	c := &lint.Ctx{File: p.Tree, Tool: p.Kind == TargetTool, Shared: p.memo}
+	c := &lint.Ctx{File: p.Tree, Tool: p.Kind == TargetTool, Shared: p.memo, ParseCommand: p.parseCommand}
 	opts := macros.Options{NoDisk: true}
 	if p.Macros != nil {
 		opts = *p.Macros
@@ -138,7 +138,6 @@ func newestErrors(p *Pass, res *macros.Result) []schema.Error {
 		return schema.Validate(schema.Expanded(res), xsdLintProfile)
 	}
 	return shared(p, newestErrorsKey, func() []schema.Error {
-		profiles := schema.Profiles()
-		return schema.Validate(schema.Expanded(res), profiles[len(profiles)-1])
+		return schema.Validate(schema.Expanded(res), schema.Newest())
 	})
 }

@@ -73,8 +73,7 @@ func planSchemaRepairs(p *Pass) []schemaRepair {
 	if p.views != nil && p.views.settled {
 		return nil
 	}
-	profiles := schema.Profiles()
-	newest := profiles[len(profiles)-1]
+	newest := schema.Newest()
 	// A tool without <macros> is its own expanded view (macros.ExpandTree
 	// returns its tree as it is): when it is valid at the newest profile,
 	// as most tools are, validating it as written spares building the

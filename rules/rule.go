@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
 	"math"
 	"slices"
 
@@ -178,6 +179,26 @@ func (p *Pass) remember(key string, v any) {
 		p.memo[key] = v
 	}
 }
+
+// parseCommand returns the Cheetah template of text, a <command> text:
+// one parse of it serves every rule of the run that reads the same text
+// (the quoting rules read the tool file's command, the advisory checks
+// the expanded one, the same text unless a macro or token is in it).
+func (p *Pass) parseCommand(text string) *cheetah.Template {
+	if p.views != nil {
+		return p.views.parseCommand(text)
+	}
+	if t, ok := p.memo[commandParseKey].(*cheetah.Template); ok && t.Source() == text {
+		return t
+	}
+	t := cheetah.Parse(text)
+	p.remember(commandParseKey, t)
+	return t
+}
+
+// commandParseKey is the key of [Pass.memo] under which parseCommand
+// keeps the last template it parsed.
+const commandParseKey = "command template"
 
 // toolElements are the elements of a tool file that several rules visit:
 // finding them means walking every node, which costs more than what those

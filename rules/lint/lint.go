@@ -76,6 +76,10 @@ type Ctx struct {
 	// with the checks (such as a help text known to be valid
 	// reStructuredText), nil when there is none.
 	Shared map[string]any
+	// ParseCommand, when not nil, parses the text of the tool's
+	// <command> for [Ctx.Command] in place of cheetah.Parse: the run
+	// hands over its parse of the same text made for another rule.
+	ParseCommand func(text string) *cheetah.Template
 
 	check       *Check
 	findings    []Finding
@@ -99,7 +103,11 @@ func (c *Ctx) Command() *cheetah.Template {
 		c.parsed = true
 		if c.Root != nil {
 			if cmd := Child(c.Root, "command"); cmd != nil {
-				c.command = cheetah.Parse(cmd.Text)
+				parse := cheetah.Parse
+				if c.ParseCommand != nil {
+					parse = c.ParseCommand
+				}
+				c.command = parse(cmd.Text)
 			}
 		}
 	}

@@ -89,6 +89,12 @@ func Profiles() []string {
 	return names
 }
 
+// Newest returns the newest profile with a schema, the last of
+// [Profiles].
+func Newest() string {
+	return tables.Profiles[len(tables.Profiles)-1].Name
+}
+
 // LegacyProfile is the profile Galaxy runs a tool without a profile
 // attribute as. Galaxy shipped no schema for it; it is validated with the
 // oldest schema.

@@ -73,19 +73,19 @@ func optionalWithDefault(p *macros.Element) (string, bool) {
 // name Cheetah cannot hold.
 func paramPath(p *macros.Element) (string, bool) {
 	name, _ := paramName(p)
-	if !placeholderName.MatchString(name) {
+	if !isPlaceholderName(name) {
 		return "", false
 	}
-	parts := []string{name}
+	path := name
 	for a := p.Parent(); a != nil && a.Tag != "inputs"; a = a.Parent() {
 		switch a.Tag {
 		case "repeat":
 			return "", false
 		case "section", "conditional":
-			parts = append([]string{lint.Get(a, "name")}, parts...)
+			path = lint.Get(a, "name") + "." + path
 		}
 	}
-	return strings.Join(parts, "."), true
+	return path, true
 }
 
 // truthy is Galaxy's string_as_bool.

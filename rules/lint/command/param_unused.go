@@ -60,7 +60,7 @@ var ParamUnused = &lint.Check{
 		for _, p := range toolParams(c) {
 			name, attr := paramName(p)
 			// Galaxy skips a name Cheetah cannot hold, and a conditional's test.
-			if !placeholderName.MatchString(name) || p.Parent() != nil && p.Parent().Tag == "conditional" {
+			if !isPlaceholderName(name) || p.Parent() != nil && p.Parent().Tag == "conditional" {
 				continue
 			}
 			if read.has(name) || read.wholeAbove(p) {
@@ -72,8 +72,21 @@ var ParamUnused = &lint.Check{
 	},
 }
 
-// placeholderName is what Galaxy's is_valid_cheetah_placeholder accepts.
-var placeholderName = regexp.MustCompile(`^[a-zA-Z_]\w*$`)
+// isPlaceholderName reports whether name is what Galaxy's
+// is_valid_cheetah_placeholder accepts, as the regexp ^[a-zA-Z_]\w*$
+// reads in Go (ASCII word bytes): an ASCII letter or underscore, then
+// ASCII word bytes.
+func isPlaceholderName(name string) bool {
+	if name == "" || '0' <= name[0] && name[0] <= '9' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !isWordByte(name[i]) {
+			return false
+		}
+	}
+	return true
+}
 
 // paramName is the name Galaxy gives p (its name, else the name derived
 // from its argument) and the attribute that holds it.

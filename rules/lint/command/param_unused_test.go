@@ -64,6 +64,19 @@ func TestParamUnusedInMacroFile(t *testing.T) {
 	}
 }
 
+// TestIsPlaceholderNameAsRegexp pins isPlaceholderName to the regexp it
+// replaced, on generated names with word bytes, digits first, separators
+// and multi-byte runes.
+func TestIsPlaceholderNameAsRegexp(t *testing.T) {
+	re := regexp.MustCompile(`^[a-zA-Z_]\w*$`)
+	rapid.Check(t, func(t *rapid.T) {
+		name := rapid.StringOf(rapid.SampledFrom([]rune("aZ09_ .-$\té|\n"))).Draw(t, "name")
+		if got, want := isPlaceholderName(name), re.MatchString(name); got != want {
+			t.Fatalf("isPlaceholderName(%q) = %v, regexp gives %v", name, got, want)
+		}
+	})
+}
+
 // TestAddTextSplitsAsRegexp pins addText's hand-written scan to the
 // regexp split it replaced, on generated text with word bytes, separators
 // and multi-byte runes.

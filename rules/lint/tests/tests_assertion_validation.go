@@ -46,8 +46,7 @@ var TestsAssertionValidation = &lint.Check{
 		if c.NewestErrors != nil {
 			errs = c.NewestErrors() // the same validation, shared with GTR113 and the schema repairs
 		} else {
-			profiles := schema.Profiles()
-			errs = schema.Validate(schema.Expanded(c.Result), profiles[len(profiles)-1])
+			errs = schema.Validate(schema.Expanded(c.Result), schema.Newest())
 		}
 		for _, e := range errs {
 			el, ok := e.Pos.(*macros.Element)

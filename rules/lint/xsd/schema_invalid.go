@@ -38,8 +38,7 @@ var SchemaInvalid = &lint.Check{
 		if c.NewestErrors != nil {
 			errs = c.NewestErrors()
 		} else {
-			profiles := schema.Profiles()
-			errs = schema.Validate(schema.Expanded(c.Result), profiles[len(profiles)-1])
+			errs = schema.Validate(schema.Expanded(c.Result), schema.Newest())
 		}
 		for i, e := range errs {
 			if i == maxReported {
