@@ -28,7 +28,7 @@ var (
 	// collection_type_source as type and type_source: the remap Galaxy's
 	// parse_outputs applies, so both views are normalised by it.
 	changeOutputElement = &rewrite.ViewChange{Name: "output-element", Normalize: normalizeOutputElements}
-	// GTR037: the name of an input <param> removed where it equals the
+	// GTR037.1: the name of an input <param> removed where it equals the
 	// name Galaxy derives from its unchanged argument.
 	changeDerivedParamName = &rewrite.ViewChange{Name: "derived-param-name", Attr: acceptDerivedParamName}
 	// GTR106: display="checkboxes" removed from an input select,

@@ -94,7 +94,7 @@ var normalizers = map[string]func(root *elemView){
 			}
 		})
 	},
-	"GTR037": func(root *elemView) {
+	"GTR037.1": func(root *elemView) {
 		walkViews(root, nil, func(v *elemView, path []string) {
 			if v.Tag == "param" && underInputs(path) {
 				if _, ok := v.Attrs["name"]; !ok {

@@ -6,15 +6,19 @@ import (
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
 )
 
-// GTR037 drops a <param> name that its argument already implies.
-var GTR037 = &Rule{
-	Code:     "GTR037",
+// GTR037_1 drops a <param> name that its argument already implies, in
+// the tool file; GTR037.2 (inputs.NameRedundantArgument) reports the
+// rest.
+var GTR037_1 = &Rule{
+	Code:     "GTR037.1",
 	Name:     "redundant-param-name",
 	Summary:  "Drop a <param> 'name' that equals the name Galaxy derives from its 'argument'.",
 	Family:   FamilyCodemod,
 	Fix:      FixAlways,
+	Parent:   "GTR037",
 	Rulesets: []string{"default", "iuc", "strict"},
 	Planemo:  []string{"InputsNameRedundantArgument"},
 	Since:    "0.1.0",
@@ -33,7 +37,8 @@ var GTR037 = &Rule{
 		FixSafety: "Safe: Galaxy uses the name attribute when present and otherwise derives exactly the " +
 			"same name from argument, so the parameter's name, and every reference to it in the command, " +
 			"tests and filters, is unchanged. Values with macro tokens (@…@), derived names that would " +
-			"be empty, and tags with duplicated attributes are left alone.",
+			"be empty, and tags with duplicated attributes are left alone; GTR037.2 reports those, and the " +
+			"params that come from macros, on the expanded tool.",
 	},
 	check: checkRedundantParamName,
 }
@@ -74,17 +79,10 @@ func dropRedundantName(p *Pass, param cst.Node) {
 	if hasDuplicateAttrs(tag) {
 		return
 	}
-	derived := derivedParamName(arg.Value())
-	// Only a name equal to the derived one is redundant.
-	if name.Value() != derived {
-		return
-	}
-	// An empty derived name is degenerate; leave it to the linters.
-	if derived == "" {
-		return
-	}
-	// Tokens expand to values gtr cannot see here.
-	if hasMacroToken(name.Value()) || hasMacroToken(arg.Value()) {
+	// Only a name equal to the one the argument implies is redundant; an
+	// empty one is degenerate, and tokens expand to values gtr cannot see
+	// here (GTR037.2 reports what is left, on the expanded tool).
+	if !inputs.DroppableName(name.Value(), arg.Value()) {
 		return
 	}
 	msg := fmt.Sprintf("name %q is what Galaxy derives from argument %q; drop it", name.Value(), arg.Value())

@@ -7,6 +7,7 @@ import (
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
 	"github.com/galaxy-gtr/gtr/rules/lint/help"
+	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
 	"github.com/galaxy-gtr/gtr/rules/schema"
 )
 
@@ -38,6 +39,14 @@ func fromLint(ch *lint.Check) *Rule {
 var helpInvalidRST = func() *Rule {
 	r := fromLint(help.HelpInvalidRST)
 	r.Parent = "GTR089"
+	return r
+}()
+
+// nameRedundantArgument is GTR037.2, the advisory half of GTR037: the
+// redundant param names its fixable half, GTR037.1, does not drop.
+var nameRedundantArgument = func() *Rule {
+	r := fromLint(inputs.NameRedundantArgument)
+	r.Parent = "GTR037"
 	return r
 }()
 

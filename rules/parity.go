@@ -93,9 +93,6 @@ var parityReasons = map[string]parityReason{
 	"XMLOrder": {ParityPartial, "GTR013 orders the tool as written, leaving top-level <expand>s " +
 		"in place and tools with comments among the children alone, while Galaxy checks the " +
 		"macro-expanded view: they agree only where the two views have the same children"},
-	"InputsNameRedundantArgument": {ParityPartial, "GTR037 fixes the params written in the tool " +
-		"file itself and reports nothing about those expanded from macros or holding @TOKENS@, " +
-		"which Galaxy also reports"},
 }
 
 // noteLoader is the note of the options-filter linters, which Galaxy

@@ -247,7 +247,7 @@ func TestMatch(t *testing.T) {
 		{"gtr035", []string{"GTR035.1", "GTR035.2"}},
 		{"XMLOrder", []string{"GTR013"}},
 		{"xmlorder", []string{"GTR013"}},
-		{"INPUTSNAMEREDUNDANTARGUMENT", []string{"GTR037"}},
+		{"INPUTSNAMEREDUNDANTARGUMENT", []string{"GTR037.1", "GTR037.2"}},
 		{"ToolNameWhitespace", []string{"GTR035.2"}},
 		{"OutputsOutput", []string{"GTR036"}},
 	}
@@ -319,7 +319,7 @@ func TestResolvePrecedence(t *testing.T) {
 			}
 			return out
 		}},
-		{"ignore by planemo name", Selection{Select: []string{"GTR013", "GTR037"}, Ignore: []string{"xmlorder"}}, func() []string { return []string{"GTR037"} }},
+		{"ignore by planemo name", Selection{Select: []string{"GTR013", "GTR037"}, Ignore: []string{"xmlorder"}}, func() []string { return []string{"GTR037.1", "GTR037.2"} }},
 		{"rulesets union", Selection{Rulesets: []string{"cosmetic,default"}}, func() []string { return codesOf(RulesetRules("default")) }},
 	}
 	for _, tt := range tests {
