@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rules/lint/xmlorder"
 )
 
 // elemView is an element as Galaxy's parser sees it (lxml with comments
@@ -84,7 +85,7 @@ var normalizers = map[string]func(root *elemView){
 	"GTR005":   nil,
 	"GTR018.1": nil, // CDATA reads as the same text
 	"GTR019.1": nil,
-	"GTR013":   sortToolChildren,
+	"GTR013.1": sortToolChildren,
 	"GTR035.1": func(root *elemView) {
 		walkViews(root, nil, func(v *elemView, path []string) {
 			if v.Tag == "requirement" && len(path) > 0 && path[len(path)-1] == "requirements" {
@@ -118,17 +119,18 @@ var normalizers = map[string]func(root *elemView){
 // unlisted ones and drops the whitespace between them, which moves with the
 // elements: what remains is what Galaxy reads (children by tag).
 func sortToolChildren(root *elemView) {
+	iucRank := func(tag string) int { r, _ := xmlorder.IUCRank(tag); return r }
 	var slots []int
 	var listed []*elemView
 	for i, c := range root.Children {
-		if _, ok := toolChildRank[c.Tag]; ok {
+		if _, ok := xmlorder.IUCRank(c.Tag); ok {
 			slots = append(slots, i)
 			listed = append(listed, c)
 		}
 	}
 	// Stable insertion sort by rank.
 	for i := 1; i < len(listed); i++ {
-		for j := i; j > 0 && toolChildRank[listed[j].Tag] < toolChildRank[listed[j-1].Tag]; j-- {
+		for j := i; j > 0 && iucRank(listed[j].Tag) < iucRank(listed[j-1].Tag); j-- {
 			listed[j], listed[j-1] = listed[j-1], listed[j]
 		}
 	}

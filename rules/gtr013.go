@@ -6,15 +6,19 @@ import (
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/rules/lint/xmlorder"
 )
 
-// GTR013 orders the child elements of <tool> as the IUC asks.
-var GTR013 = &Rule{
-	Code:     "GTR013",
+// GTR013_1 orders the child elements of <tool> as the IUC asks;
+// GTR013.2 (xmlorder.XMLOrder) reports the order of the expanded tool
+// where this half does not sort it.
+var GTR013_1 = &Rule{
+	Code:     "GTR013.1",
 	Name:     "tool-child-order",
 	Summary:  "Reorder <tool> child elements to the IUC convention.",
 	Family:   FamilyCodemod,
 	Fix:      FixAlways,
+	Parent:   "GTR013",
 	Rulesets: []string{"default", "iuc", "strict"},
 	Planemo:  []string{"XMLOrder"},
 	Since:    "0.1.0",
@@ -35,24 +39,11 @@ var GTR013 = &Rule{
 			"children by tag name, never by position. A top-level <expand> is not moved, since what it " +
 			"expands to is unknown here. A <tool> with a comment, processing instruction or text among " +
 			"its children is left alone: moving elements would re-associate the comment with another " +
-			"element.",
+			"element. GTR013.2 reports the order Galaxy sees in the expanded tool where this half does not " +
+			"sort it.",
 	},
 	check: checkToolChildOrder,
 }
-
-// toolChildRank is the IUC order of <tool> children.
-var toolChildRank = func() map[string]int {
-	order := []string{
-		"description", "macros", "edam_topics", "edam_operations", "xrefs", "parallelism",
-		"requirements", "code", "stdio", "version_command", "command", "environment_variables",
-		"configfiles", "inputs", "request_param_translation", "outputs", "tests", "help", "citations",
-	}
-	m := make(map[string]int, len(order))
-	for i, name := range order {
-		m[name] = i
-	}
-	return m
-}()
 
 // childUnit is one child element of <tool> with the whitespace before it.
 type childUnit struct {
@@ -73,7 +64,7 @@ func checkToolChildOrder(p *Pass) {
 		if c.Kind() != cst.KindElement {
 			continue
 		}
-		if r, ok := toolChildRank[c.Name()]; ok {
+		if r, ok := xmlorder.IUCRank(c.Name()); ok {
 			inOrder = r >= last
 			last = r
 		}
@@ -103,7 +94,7 @@ func checkToolChildOrder(p *Pass) {
 	// The slots that listed elements occupy; unlisted ones stay pinned.
 	var slots []int
 	for i, u := range units {
-		if _, ok := toolChildRank[u.el.Name()]; ok {
+		if _, ok := xmlorder.IUCRank(u.el.Name()); ok {
 			slots = append(slots, i)
 		}
 	}
@@ -112,7 +103,9 @@ func checkToolChildOrder(p *Pass) {
 		sorted[k] = units[i]
 	}
 	slices.SortStableFunc(sorted, func(a, b childUnit) int {
-		return toolChildRank[a.el.Name()] - toolChildRank[b.el.Name()]
+		ra, _ := xmlorder.IUCRank(a.el.Name())
+		rb, _ := xmlorder.IUCRank(b.el.Name())
+		return ra - rb
 	})
 	src := p.Tree.Source()
 	var edits []rewrite.Edit

@@ -8,6 +8,7 @@ import (
 	"github.com/galaxy-gtr/gtr/rules/lint"
 	"github.com/galaxy-gtr/gtr/rules/lint/help"
 	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
+	"github.com/galaxy-gtr/gtr/rules/lint/xmlorder"
 	"github.com/galaxy-gtr/gtr/rules/schema"
 )
 
@@ -39,6 +40,15 @@ func fromLint(ch *lint.Check) *Rule {
 var helpInvalidRST = func() *Rule {
 	r := fromLint(help.HelpInvalidRST)
 	r.Parent = "GTR089"
+	return r
+}()
+
+// xmlOrder is GTR013.2, the advisory half of GTR013: the order of the
+// expanded tool's top-level elements its fixable half, GTR013.1, does not
+// sort.
+var xmlOrder = func() *Rule {
+	r := fromLint(xmlorder.XMLOrder)
+	r.Parent = "GTR013"
 	return r
 }()
 

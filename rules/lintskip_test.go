@@ -64,7 +64,7 @@ func TestReconcileLintSkip(t *testing.T) {
 	dir := t.TempDir()
 	clean := lintSkipTool(t, dir, "a.xml", true)
 	dirty := lintSkipTool(t, dir, "b.xml", false)
-	sidecar := []byte("ToolNameWhitespace\nRequirementVersionWhitespace\nXMLOrder\nNoSuchLinter\ntests\nrequirementversionwhitespace\n")
+	sidecar := []byte("ToolNameWhitespace\nRequirementVersionWhitespace\nEDAMTermsValid\nNoSuchLinter\ntests\nrequirementversionwhitespace\n")
 	mo := &macros.Options{Cache: macros.NewCache()}
 
 	plan, err := ReconcileLintSkip([]LintSkipTool{clean, dirty}, sidecar, mo)
@@ -81,7 +81,7 @@ func TestReconcileLintSkip(t *testing.T) {
 		t.Errorf("removals %+v, want %+v", plan.Removals, want)
 	}
 	// planemo matches names exactly: the lower-case line is not the linter's.
-	if got := string(plan.Sidecar); got != "XMLOrder\nNoSuchLinter\ntests\nrequirementversionwhitespace\n" {
+	if got := string(plan.Sidecar); got != "EDAMTermsValid\nNoSuchLinter\ntests\nrequirementversionwhitespace\n" {
 		t.Errorf("sidecar %q", got)
 	}
 	// The removal holds with format's fixes written: the tools come fixed.

@@ -90,9 +90,6 @@ var parityReasons = map[string]parityReason{
 	"EDAMTermsValid": {ParityPartial, "GTR027 reports a tool that declares neither EDAM terms nor " +
 		"xrefs; whether a term exists needs the EDAM ontology data, which gtr does not ship"},
 	"RuntimeEnvironmentVariables": {ParityNone, reasonRuntimeEnv},
-	"XMLOrder": {ParityPartial, "GTR013 orders the tool as written, leaving top-level <expand>s " +
-		"in place and tools with comments among the children alone, while Galaxy checks the " +
-		"macro-expanded view: they agree only where the two views have the same children"},
 }
 
 // noteLoader is the note of the options-filter linters, which Galaxy

@@ -240,13 +240,13 @@ func TestMatch(t *testing.T) {
 	}{
 		{"GTR002", []string{"GTR002"}},
 		{"gtr002", []string{"GTR002"}},
-		{" GTR013 ", []string{"GTR013"}},
+		{" GTR013 ", []string{"GTR013.1", "GTR013.2"}},
 		{"GTR018.1", []string{"GTR018.1"}},
 		{"gtr018.2", []string{"GTR018.2"}},
 		{"GTR018", []string{"GTR018.1", "GTR018.2"}},
 		{"gtr035", []string{"GTR035.1", "GTR035.2"}},
-		{"XMLOrder", []string{"GTR013"}},
-		{"xmlorder", []string{"GTR013"}},
+		{"XMLOrder", []string{"GTR013.1", "GTR013.2"}},
+		{"xmlorder", []string{"GTR013.1", "GTR013.2"}},
 		{"INPUTSNAMEREDUNDANTARGUMENT", []string{"GTR037.1", "GTR037.2"}},
 		{"ToolNameWhitespace", []string{"GTR035.2"}},
 		{"OutputsOutput", []string{"GTR036"}},
@@ -308,8 +308,8 @@ func TestResolvePrecedence(t *testing.T) {
 	}{
 		{"default ruleset when none named", Selection{}, func() []string { return codesOf(RulesetRules("default")) }},
 		{"ruleset names are case-insensitive", Selection{Rulesets: []string{"STRICT"}}, func() []string { return codesOf(RulesetRules("strict")) }},
-		{"select replaces the ruleset", Selection{Rulesets: []string{"cosmetic"}, Select: []string{"GTR013"}}, func() []string { return []string{"GTR013"} }},
-		{"ignore beats select", Selection{Select: []string{"GTR018,GTR013"}, Ignore: []string{"gtr018.2"}}, func() []string { return []string{"GTR013", "GTR018.1"} }},
+		{"select replaces the ruleset", Selection{Rulesets: []string{"cosmetic"}, Select: []string{"GTR013"}}, func() []string { return []string{"GTR013.1", "GTR013.2"} }},
+		{"ignore beats select", Selection{Select: []string{"GTR018,GTR013"}, Ignore: []string{"gtr018.2"}}, func() []string { return []string{"GTR013.1", "GTR013.2", "GTR018.1"} }},
 		{"ignore a parent drops both halves", Selection{Rulesets: []string{"strict"}, Ignore: []string{"GTR019"}}, func() []string {
 			var out []string
 			for _, r := range RulesetRules("strict") {

@@ -38,7 +38,7 @@ func lintSkipCopy(t *testing.T) string {
 		t.Fatal("the corpus tool no longer has the requirement this test pads")
 	}
 	writeTestFile(t, tool, padded)
-	writeTestFile(t, filepath.Join(dir, ".lint_skip"), "TestsMissing\nToolNameWhitespace\n# why the next one\nRequirementVersionWhitespace\nXMLOrder\n")
+	writeTestFile(t, filepath.Join(dir, ".lint_skip"), "TestsMissing\nToolNameWhitespace\n# why the next one\nRequirementVersionWhitespace\nEDAMTermsValid\n")
 	return dir
 }
 
@@ -52,7 +52,7 @@ func writeTestFile(t *testing.T, path, data string) {
 // TestLintSkipCorpusDir runs lint-skip on a copy of a real tool
 // directory: -check reports and writes nothing; the real run removes the
 // two lines it proves unneeded, keeps TestsMissing (the tool has no
-// test) and XMLOrder (PARTIAL), writes the fixed tool, and keeps the old
+// test) and EDAMTermsValid (PARTIAL), writes the fixed tool, and keeps the old
 // files as .orig with -backup.
 func TestLintSkipCorpusDir(t *testing.T) {
 	t.Parallel()
@@ -74,7 +74,7 @@ func TestLintSkipCorpusDir(t *testing.T) {
 		t.Fatalf("lint-skip: exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	after := snapshot(t, dir)
-	if got, want := after[".lint_skip"], "TestsMissing\n# why the next one\nXMLOrder\n"; got != want {
+	if got, want := after[".lint_skip"], "TestsMissing\n# why the next one\nEDAMTermsValid\n"; got != want {
 		t.Errorf(".lint_skip is now %q, want %q", got, want)
 	}
 	if after[".lint_skip.orig"] != before[".lint_skip"] || after["end_to_end.xml.orig"] != before["end_to_end.xml"] {
