@@ -105,7 +105,7 @@ func helpValid(p *Pass, text string) bool {
 	if p.views != nil && slices.Contains(p.views.validHelps, text) {
 		return true
 	}
-	if rst.Parse(text).Invalid() != nil {
+	if help.Invalid(text) != nil {
 		return false
 	}
 	if p.views != nil {

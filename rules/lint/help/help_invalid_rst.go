@@ -3,6 +3,7 @@ package help
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
@@ -48,7 +49,7 @@ var HelpInvalidRST = &lint.Check{
 		if Repairable(c) != nil {
 			m = repairOf(c, help.Text).Residual()
 		} else {
-			m = rst.Parse(help.Text).Invalid()
+			m = Invalid(help.Text)
 		}
 		if m == nil {
 			return
@@ -124,4 +125,46 @@ func Repairable(c *lint.Ctx) *macros.Element {
 		return nil
 	}
 	return help
+}
+
+// Invalid returns the first message of level WARNING or above docutils
+// gives for text read as reStructuredText ([rst.Doc.Invalid]), nil for
+// valid text. The verdicts of the last texts asked about are remembered:
+// the tools of a repository often share a help word for word (versions of
+// one tool side by side, a suite's macro), and reading one costs more
+// than the rest of its checks.
+func Invalid(text string) *rst.Message {
+	if len(text) > maxRememberedHelp {
+		return rst.Parse(text).Invalid()
+	}
+	verdicts.mu.Lock()
+	for _, v := range verdicts.recent {
+		if v.text == text {
+			verdicts.mu.Unlock()
+			return v.msg
+		}
+	}
+	verdicts.mu.Unlock()
+	m := rst.Parse(text).Invalid()
+	verdicts.mu.Lock()
+	verdicts.recent[verdicts.next] = verdict{text, m}
+	verdicts.next = (verdicts.next + 1) % len(verdicts.recent)
+	verdicts.mu.Unlock()
+	return m
+}
+
+// maxRememberedHelp bounds the size of a help text whose verdict Invalid
+// remembers, so that what it holds stays small (32 × 64 KiB at most).
+const maxRememberedHelp = 64 << 10
+
+type verdict struct {
+	text string
+	msg  *rst.Message
+}
+
+// verdicts are the last texts Invalid read, in a ring.
+var verdicts struct {
+	mu     sync.Mutex
+	recent [32]verdict
+	next   int
 }
