@@ -52,26 +52,12 @@ type childUnit struct {
 }
 
 func checkToolChildOrder(p *Pass) {
+	// The listed children in IUC order already, the common case, or a
+	// tool left alone; GTR013.2 reads the same verdict.
+	if !xmlorder.Reorders(p.Tree) {
+		return
+	}
 	root := p.Tree.RootElement()
-	// Only a <tool> root with an end tag has children to order.
-	if root.Name() != "tool" || !root.EndTag().IsValid() {
-		return
-	}
-	// The listed children in IUC order already, the common case: the
-	// stable sort below would keep them, so nothing need be collected.
-	last, inOrder := -1, true
-	for c := root.FirstChild(); c.IsValid() && inOrder; c = c.NextSibling() {
-		if c.Kind() != cst.KindElement {
-			continue
-		}
-		if r, ok := xmlorder.IUCRank(c.Name()); ok {
-			inOrder = r >= last
-			last = r
-		}
-	}
-	if inOrder {
-		return
-	}
 	var units []childUnit
 	lead := -1 // start of the whitespace before the next element, or -1
 	for c := range root.Content() {

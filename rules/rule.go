@@ -1,11 +1,11 @@
 package rules
 
 import (
-	"github.com/galaxy-gtr/gtr/cst/cheetah"
 	"math"
 	"slices"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rewrite"
 	"github.com/galaxy-gtr/gtr/rules/lint"
