@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cmd/gtr/internal/column"
@@ -117,6 +119,7 @@ func violations(t *cst.Tree, diags []rules.Diagnostic, others map[string]string)
 // leaves the finding without end and columns.
 func FileViolations(t *cst.Tree, name string, diags []rules.Diagnostic, other func(path string) (*cst.Tree, string)) []Violation {
 	out := make([]Violation, 0, len(diags))
+	paths := map[*cst.Tree]*xpaths{}
 	for _, d := range diags {
 		r := rules.Lookup(d.Code)
 		display := d.Code
@@ -134,7 +137,12 @@ func FileViolations(t *cst.Tree, name string, diags []rules.Diagnostic, other fu
 		if ft != nil {
 			v.EndLine, _ = ft.Lines().LineCol(d.Span.End)
 			v.Column, v.EndColumn = column.InTree(ft, d.Span.Start), column.InTree(ft, d.Span.End)
-			v.XPath = xpathAt(ft, d.Span.Start)
+			xp := paths[ft]
+			if xp == nil {
+				xp = newXPaths(ft)
+				paths[ft] = xp
+			}
+			v.XPath = xp.at(d.Span.Start)
 		}
 		if len(d.Via) > 0 {
 			parts := make([]string, len(d.Via))
@@ -167,30 +175,83 @@ func macroName(path string, others map[string]string) string {
 	return path
 }
 
-// xpathAt returns the path of the innermost element containing off, with a
+// xpaths finds the XPath of elements of one tree for the findings of a
+// call, each element's path and each sibling's position worked out once:
+// a tool of thousands of sibling params with a finding on each would
+// otherwise cost their number squared.
+type xpaths struct {
+	t     *cst.Tree
+	paths map[cst.Node]string
+	// sibs holds, for each parent and name asked about, the node indices
+	// of the parent's children of that name, in document order.
+	sibs map[siblingGroup][]int
+}
+
+// siblingGroup names the children of one parent that share a name.
+type siblingGroup struct {
+	parent cst.Node
+	name   string
+}
+
+func newXPaths(t *cst.Tree) *xpaths {
+	return &xpaths{t: t, paths: map[cst.Node]string{}, sibs: map[siblingGroup][]int{}}
+}
+
+// at returns the path of the innermost element containing off, with a
 // position predicate where siblings share the name.
-func xpathAt(t *cst.Tree, off int) string {
-	n := t.TokenAt(off).Node()
+func (x *xpaths) at(off int) string {
+	n := x.t.TokenAt(off).Node()
 	for n.IsValid() && n.Kind() != cst.KindElement {
 		n = n.Parent()
 	}
-	var parts []string
-	for ; n.IsValid() && n.Kind() == cst.KindElement; n = n.Parent() {
-		name := n.Name()
-		idx, count := 0, 0
-		for s := range n.Parent().ElementsNamed(name) {
-			count++
-			if s == n {
-				idx = count
-			}
-		}
-		if count > 1 {
-			name = fmt.Sprintf("%s[%d]", name, idx)
-		}
-		parts = append(parts, name)
+	if !n.IsValid() {
+		return "/"
 	}
-	for i, j := 0, len(parts)-1; i < j; i, j = i+1, j-1 {
-		parts[i], parts[j] = parts[j], parts[i]
+	return x.of(n)
+}
+
+// of returns the path of element n.
+func (x *xpaths) of(n cst.Node) string {
+	if p, ok := x.paths[n]; ok {
+		return p
 	}
-	return "/" + strings.Join(parts, "/")
+	// The ancestors without a path yet, innermost first; the loop, not
+	// recursion, walks up however deep the tree.
+	var chain []cst.Node
+	for e := n; e.IsValid() && e.Kind() == cst.KindElement; e = e.Parent() {
+		if _, ok := x.paths[e]; ok {
+			break
+		}
+		chain = append(chain, e)
+	}
+	prefix := ""
+	if top := chain[len(chain)-1].Parent(); top.IsValid() && top.Kind() == cst.KindElement {
+		prefix = x.paths[top]
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		e := chain[i]
+		name := e.Name()
+		if idx, count := x.position(e, name); count > 1 {
+			name = name + "[" + strconv.Itoa(idx) + "]"
+		}
+		prefix += "/" + name
+		x.paths[e] = prefix
+	}
+	return prefix
+}
+
+// position returns e's 1-based position among its parent's children
+// named name, and how many there are: the group is listed once, the first
+// time one of it is asked about, and searched after that.
+func (x *xpaths) position(e cst.Node, name string) (idx, count int) {
+	g := siblingGroup{e.Parent(), name}
+	sibs, ok := x.sibs[g]
+	if !ok {
+		for s := range g.parent.ElementsNamed(name) {
+			sibs = append(sibs, s.Index())
+		}
+		x.sibs[g] = sibs
+	}
+	i, _ := slices.BinarySearch(sibs, e.Index())
+	return i + 1, len(sibs)
 }
