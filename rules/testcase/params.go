@@ -2,8 +2,8 @@ package testcase
 
 import (
 	"fmt"
+	"github.com/galaxy-gtr/gtr/rules/internal/recent"
 	"strings"
-	"sync"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
@@ -123,7 +123,7 @@ func undecided(el *macros.Element, format string, args ...any) *Undecided {
 // any), as factory.py's input_models_for_tool_source builds them. A tool
 // without <inputs> has none.
 func Model(root *macros.Element) ([]*Param, error) {
-	m := models.of(root, func() modelOf {
+	m := models.Of(keyOf(root), func() modelOf {
 		params, err := buildModel(root)
 		return modelOf{params, err}
 	})
@@ -137,49 +137,23 @@ type modelOf struct {
 
 // models remembers the models of the last views asked about: GTR101,
 // GTR096 and the 24.2 detector each build the model of one view.
-var models viewMemo[modelOf]
-
-// viewMemo remembers a value computed from each of the last views asked
-// about. Views are not modified once expanded, and the values are only
-// read. A view in an arena ([macros.Arena]) may be reset and its memory
-// reused for another file's: an entry is taken only for the same root
-// element of the same file, span and number of children.
-type viewMemo[T any] struct {
-	mu      sync.Mutex
-	entries [4]struct {
-		key viewKey
-		val T
-	}
-	next int
-}
+var models = recent.New[viewKey, modelOf](4)
 
 // viewKey identifies an expanded view for a memo that outlives it: its
 // root element, where that is written and how many children it has.
+// Views are not modified once expanded, and the values remembered for
+// them are only read. A view in an arena ([macros.Arena]) may be reset
+// and its memory reused for another file's: an entry is taken only for
+// the same root element of the same file, span and number of children.
 type viewKey struct {
 	root *macros.Element
 	loc  macros.Loc
 	kids int
 }
 
-// of returns the value remembered for the view rooted at root, computing
-// it with compute when there is none.
-func (m *viewMemo[T]) of(root *macros.Element, compute func() T) T {
-	key := viewKey{root: root, loc: root.Loc, kids: len(root.Children)}
-	m.mu.Lock()
-	for _, e := range m.entries {
-		if e.key == key {
-			m.mu.Unlock()
-			return e.val
-		}
-	}
-	m.mu.Unlock()
-	v := compute()
-	m.mu.Lock()
-	e := &m.entries[m.next]
-	e.key, e.val = key, v
-	m.next = (m.next + 1) % len(m.entries)
-	m.mu.Unlock()
-	return v
+// keyOf returns the key of the view rooted at root.
+func keyOf(root *macros.Element) viewKey {
+	return viewKey{root: root, loc: root.Loc, kids: len(root.Children)}
 }
 
 // buildModel is Model without the memo.

@@ -1,6 +1,7 @@
 package testcase
 
 import (
+	"github.com/galaxy-gtr/gtr/rules/internal/recent"
 	"slices"
 	"strings"
 
@@ -31,12 +32,12 @@ type Rename struct {
 // selects), the name is written as it reads (no token, no reference),
 // and every test the same bytes reach takes the same rename.
 func Qualify(root *macros.Element) []Rename {
-	return qualified.of(root, func() []Rename { return qualify(root) })
+	return qualified.Of(keyOf(root), func() []Rename { return qualify(root) })
 }
 
 // qualified remembers the plans of the last views asked about: the
 // expansion-equality gate asks once for every parameter GTR096 renamed.
-var qualified viewMemo[[]Rename]
+var qualified = recent.New[viewKey, []Rename](4)
 
 // qualify is Qualify without the memo.
 func qualify(root *macros.Element) []Rename {

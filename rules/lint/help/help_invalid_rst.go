@@ -3,11 +3,11 @@ package help
 import (
 	"regexp"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/cst/rst"
+	"github.com/galaxy-gtr/gtr/rules/internal/recent"
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
@@ -137,34 +137,12 @@ func Invalid(text string) *rst.Message {
 	if len(text) > maxRememberedHelp {
 		return rst.Parse(text).Invalid()
 	}
-	verdicts.mu.Lock()
-	for _, v := range verdicts.recent {
-		if v.text == text {
-			verdicts.mu.Unlock()
-			return v.msg
-		}
-	}
-	verdicts.mu.Unlock()
-	m := rst.Parse(text).Invalid()
-	verdicts.mu.Lock()
-	verdicts.recent[verdicts.next] = verdict{text, m}
-	verdicts.next = (verdicts.next + 1) % len(verdicts.recent)
-	verdicts.mu.Unlock()
-	return m
+	return verdicts.Of(text, func() *rst.Message { return rst.Parse(text).Invalid() })
 }
 
 // maxRememberedHelp bounds the size of a help text whose verdict Invalid
 // remembers, so that what it holds stays small (32 × 64 KiB at most).
 const maxRememberedHelp = 64 << 10
 
-type verdict struct {
-	text string
-	msg  *rst.Message
-}
-
-// verdicts are the last texts Invalid read, in a ring.
-var verdicts struct {
-	mu     sync.Mutex
-	recent [32]verdict
-	next   int
-}
+// verdicts are the verdicts of the last texts Invalid read.
+var verdicts = recent.New[string, *rst.Message](32)
