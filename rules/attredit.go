@@ -106,10 +106,6 @@ func isPyWhitespace(r rune) bool {
 // pyStrip strips s as Python's str.strip() does.
 func pyStrip(s string) string { return strings.TrimFunc(s, isPyWhitespace) }
 
-// hasMacroToken reports whether a value may contain a Galaxy macro token
-// (@NAME@), whose expanded value gtr cannot know here.
-func hasMacroToken(v string) bool { return strings.Count(v, "@") >= 2 }
-
 // toolChild returns the first child element of the <tool> root called
 // name, as Galaxy's root.find(name) does, or the zero Node.
 func toolChild(p *Pass, name string) cst.Node {

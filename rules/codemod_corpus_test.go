@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/galaxy-gtr/gtr/cst"
+	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
 	"github.com/galaxy-gtr/gtr/rules/lint/xmlorder"
 )
 
@@ -100,7 +101,7 @@ var normalizers = map[string]func(root *elemView){
 			if v.Tag == "param" && underInputs(path) {
 				if _, ok := v.Attrs["name"]; !ok {
 					if arg, ok := v.Attrs["argument"]; ok {
-						v.Attrs["name"] = derivedParamName(arg)
+						v.Attrs["name"] = inputs.NameFromArgument(arg)
 					}
 				}
 			}

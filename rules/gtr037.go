@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rewrite"
@@ -41,11 +40,6 @@ var GTR037_1 = &Rule{
 			"params that come from macros, on the expanded tool.",
 	},
 	check: checkRedundantParamName,
-}
-
-// derivedParamName is the name Galaxy gives a param from its argument.
-func derivedParamName(argument string) string {
-	return strings.ReplaceAll(strings.TrimLeft(argument, "-"), "-", "_")
 }
 
 func checkRedundantParamName(p *Pass) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rewrite"
+	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
 // GTR106 drops display="checkboxes" where Galaxy's linters reject it.
@@ -74,7 +75,7 @@ func dropCheckboxes(p *Pass, param cst.Node) {
 	}
 	multiple, optional := attrGet(tag, "multiple"), attrGet(tag, "optional")
 	// Tokens expand to values gtr cannot see here.
-	if hasMacroToken(multiple) || hasMacroToken(optional) {
+	if lint.MayHoldToken(multiple) || lint.MayHoldToken(optional) {
 		return
 	}
 	isMultiple := galaxyBool(multiple)

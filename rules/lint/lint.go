@@ -349,6 +349,11 @@ func Path(el *macros.Element, path string) []*macros.Element {
 	return cur
 }
 
+// MayHoldToken reports whether v may hold a Galaxy macro token (@NAME@):
+// it has two @ signs. A check or fix reading a value as written cannot
+// know what such a value expands to.
+func MayHoldToken(v string) bool { return strings.Count(v, "@") >= 2 }
+
 // Get returns el's attribute name, "" when absent.
 func Get(el *macros.Element, name string) string {
 	v, _ := el.Get(name)

@@ -70,7 +70,7 @@ var DatatypesValid = &lint.Check{
 			for _, el := range found[i] {
 				v, _ := el.Get(attr)
 				for _, f := range strings.Split(v, ",") {
-					if strings.Count(f, "@") >= 2 || known(f) {
+					if lint.MayHoldToken(f) || known(f) {
 						continue
 					}
 					// format="input" on an output is Galaxy's deprecated way

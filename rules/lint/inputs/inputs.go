@@ -52,7 +52,7 @@ func namedParamList(c *lint.Ctx) []param {
 				if !ok {
 					continue
 				}
-				p.name, p.from = nameFromArgument(arg), "argument"
+				p.name, p.from = NameFromArgument(arg), "argument"
 			}
 			p.typ = lint.Get(el, "type")
 			out = append(out, p)
@@ -74,10 +74,10 @@ func typedParams(c *lint.Ctx, typ string) iter.Seq[param] {
 	}
 }
 
-// nameFromArgument is the name Galaxy derives from an argument (its
+// NameFromArgument returns the name Galaxy derives from an argument (its
 // _parse_name): leading dashes stripped, the other dashes made
 // underscores.
-func nameFromArgument(arg string) string {
+func NameFromArgument(arg string) string {
 	return strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
 }
 

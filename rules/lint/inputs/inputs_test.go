@@ -122,8 +122,8 @@ func TestPyHelpers(t *testing.T) {
 			t.Errorf("pyBlank(%q) = %v, want %v", in, got, want)
 		}
 	}
-	if got := nameFromArgument("--min-length"); got != "min_length" {
-		t.Errorf("nameFromArgument = %q", got)
+	if got := NameFromArgument("--min-length"); got != "min_length" {
+		t.Errorf("NameFromArgument = %q", got)
 	}
 }
 

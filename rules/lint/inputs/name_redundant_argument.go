@@ -2,7 +2,6 @@ package inputs
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rules/lint"
@@ -43,7 +42,7 @@ var NameRedundantArgument = &lint.Check{
 				continue
 			}
 			arg, ok := el.Get("argument")
-			if !ok || name != nameFromArgument(arg) {
+			if !ok || name != NameFromArgument(arg) {
 				continue
 			}
 			if el.Loc.File == c.File.File() {
@@ -67,11 +66,8 @@ var NameRedundantArgument = &lint.Check{
 // name is the one the argument implies, not empty, and neither holds a
 // macro token, whose expansion the tool file does not show.
 func DroppableName(name, argument string) bool {
-	return name != "" && name == nameFromArgument(argument) && !holdsToken(name) && !holdsToken(argument)
+	return name != "" && name == NameFromArgument(argument) && !lint.MayHoldToken(name) && !lint.MayHoldToken(argument)
 }
-
-// holdsToken reports whether v may hold a macro token (@NAME@).
-func holdsToken(v string) bool { return strings.Count(v, "@") >= 2 }
 
 // droppedNames returns the offsets of the <param> elements of t, a tool
 // file as written, whose name GTR037.1 drops: those below its first <inputs>
