@@ -53,29 +53,27 @@ type childUnit struct {
 
 func checkToolChildOrder(p *Pass) {
 	// The listed children in IUC order already, the common case, or a
-	// tool left alone; GTR013.2 reads the same verdict.
+	// tool left alone (a comment, PI, CDATA or text among its children,
+	// which moving elements would re-associate); GTR013.2 reads the same
+	// verdict.
 	if !xmlorder.Reorders(p.Tree) {
 		return
 	}
 	root := p.Tree.RootElement()
+	// Only elements and whitespace lie among the children (Reorders).
 	var units []childUnit
 	lead := -1 // start of the whitespace before the next element, or -1
 	for c := range root.Content() {
-		switch {
-		case c.Kind() == cst.KindText && c.IsWhitespace():
+		if c.Kind() != cst.KindElement {
 			lead = c.Span().Start
-		case c.Kind() == cst.KindElement:
-			s := c.Span()
-			if lead >= 0 {
-				s.Start = lead
-			}
-			units = append(units, childUnit{el: c, span: s})
-			lead = -1
-		default:
-			// A comment, PI, CDATA or text among the children: moving
-			// elements would re-associate it.
-			return
+			continue
 		}
+		s := c.Span()
+		if lead >= 0 {
+			s.Start = lead
+		}
+		units = append(units, childUnit{el: c, span: s})
+		lead = -1
 	}
 	// The slots that listed elements occupy; unlisted ones stay pinned.
 	var slots []int
