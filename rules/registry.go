@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/galaxy-gtr/gtr/rules/lint/citations"
 	"github.com/galaxy-gtr/gtr/rules/lint/command"
@@ -138,15 +139,34 @@ var All = []*Rule{
 }
 
 // Lookup returns the rule with the given code (case-insensitive), or nil.
+// A run looks up the code of every finding (a strict check of the corpus
+// has 130,000), so the codes are indexed, once per registry list.
 func Lookup(code string) *Rule {
-	code = strings.ToUpper(strings.TrimSpace(code))
-	for _, r := range All {
-		if r.Code == code {
-			return r
+	idx := lastIndex.Load()
+	if idx == nil || len(idx.all) != len(All) || len(All) > 0 && &idx.all[0] != &All[0] {
+		idx = &codeIndex{all: All, byCode: make(map[string]*Rule, len(All))}
+		for _, r := range All {
+			if _, dup := idx.byCode[r.Code]; !dup {
+				idx.byCode[r.Code] = r
+			}
 		}
+		lastIndex.Store(idx)
 	}
-	return nil
+	if r, ok := idx.byCode[code]; ok {
+		return r
+	}
+	return idx.byCode[strings.ToUpper(strings.TrimSpace(code))]
 }
+
+// codeIndex maps the codes of a registry list to its rules.
+type codeIndex struct {
+	all    []*Rule
+	byCode map[string]*Rule
+}
+
+// lastIndex is the index of the registry list Lookup last read: tests
+// may set All to another list, which is indexed anew.
+var lastIndex atomic.Pointer[codeIndex]
 
 // Children returns the partition halves of a parent code, in code order.
 func Children(parent string) []*Rule {

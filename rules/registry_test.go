@@ -605,3 +605,28 @@ func TestParityCompanion(t *testing.T) {
 		t.Error("ParityOf finds a linter Galaxy does not have")
 	}
 }
+
+// TestLookup finds every rule by its code, in any case and with spaces
+// around it, finds nothing for an unknown code, and follows All when a
+// test replaces it (the index is of the list read last).
+func TestLookup(t *testing.T) {
+	for _, r := range All {
+		for _, code := range []string{r.Code, strings.ToLower(r.Code), " " + r.Code + "\n"} {
+			if got := Lookup(code); got != r {
+				t.Errorf("Lookup(%q) = %v, want %s", code, got, r.Code)
+			}
+		}
+	}
+	if r := Lookup("GTR999"); r != nil {
+		t.Errorf("Lookup(GTR999) = %s, want nil", r.Code)
+	}
+	saved := All
+	defer func() { All = saved }()
+	All = slices.DeleteFunc(slices.Clone(All), func(r *Rule) bool { return r.Code == "GTR001" })
+	if r := Lookup("GTR001"); r != nil {
+		t.Errorf("Lookup(GTR001) after its removal from All = %s, want nil", r.Code)
+	}
+	if r := Lookup("GTR002"); r == nil || r.Code != "GTR002" {
+		t.Errorf("Lookup(GTR002) after GTR001's removal = %v", r)
+	}
+}
