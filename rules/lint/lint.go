@@ -84,7 +84,7 @@ type Ctx struct {
 	check       *Check
 	findings    []Finding
 	inputParams []*macros.Element            // InputParams, once walked
-	byTag       map[string][]*macros.Element // FindAll's index, once walked
+	byTag       map[string][]*macros.Element // FindAll's elements of each tag asked for
 	command     *cheetah.Template
 	parsed      bool
 	memo        map[string]any // Memo's analyses, by key
@@ -430,18 +430,33 @@ func (c *Ctx) InputParams() []*macros.Element {
 }
 
 // FindAll returns the elements named tag in Galaxy's view of the file
-// (Root included), in document order: one walk of the tree per file
-// indexes them for every check.
+// (Root included), in document order, found once per file and tag. The
+// checks ask for three tags: a walk per tag costs less than indexing
+// every element of the tree by its tag (a large tool has tens of
+// thousands of options).
 func (c *Ctx) FindAll(tag string) []*macros.Element {
+	if found, ok := c.byTag[tag]; ok {
+		return found
+	}
 	if c.byTag == nil {
 		c.byTag = map[string][]*macros.Element{}
-		if c.Root != nil {
-			for d := range c.Root.Descendants() {
-				if !d.PI {
-					c.byTag[d.Tag] = append(c.byTag[d.Tag], d)
-				}
-			}
-		}
 	}
-	return c.byTag[tag]
+	var found []*macros.Element
+	if c.Root != nil {
+		found = appendTagged(found, c.Root, tag)
+	}
+	c.byTag[tag] = found
+	return found
+}
+
+// appendTagged appends el and its descendants named tag to out, in
+// document order.
+func appendTagged(out []*macros.Element, el *macros.Element, tag string) []*macros.Element {
+	if !el.PI && el.Tag == tag {
+		out = append(out, el)
+	}
+	for _, k := range el.Children {
+		out = appendTagged(out, k, tag)
+	}
+	return out
 }

@@ -50,6 +50,19 @@ var LoneAmpersand = &lint.Check{
 // backslashes and comments.
 func loneAmpersands(t *cheetah.Template) []int {
 	src := t.Source()
+	// joins reads only the bytes around an '&', so a command none of whose
+	// '&'s joins (nearly every command: its '&'s are '&&' and redirections)
+	// has none to report, whatever the quotes and comments; the shell
+	// text is read only for the rest.
+	if !anyJoins(src) {
+		return nil
+	}
+	return scanAmpersands(t)
+}
+
+// scanAmpersands is loneAmpersands reading all of t's shell text.
+func scanAmpersands(t *cheetah.Template) []int {
+	src := t.Source()
 	var out []int
 	var quote byte   // the open shell quote, 0 outside quotes
 	comment := false // inside a shell comment, up to the end of its line
@@ -84,6 +97,21 @@ func loneAmpersands(t *cheetah.Template) []int {
 		}
 	}
 	return out
+}
+
+// anyJoins reports whether some '&' of src joins two commands as [joins]
+// sees it, quotes and comments aside.
+func anyJoins(src string) bool {
+	for i := 0; ; i++ {
+		j := strings.IndexByte(src[i:], '&')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if joins(src, i) {
+			return true
+		}
+	}
 }
 
 // joins reports whether the '&' at src[i] stands alone between two

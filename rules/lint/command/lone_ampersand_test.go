@@ -2,7 +2,13 @@ package command
 
 import (
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/galaxy-gtr/gtr/cst/cheetah"
 )
 
 func TestLoneAmpersand(t *testing.T) {
@@ -48,4 +54,19 @@ func TestLoneAmpersandInMacroFile(t *testing.T) {
 	if f := fs[0]; filepath.Base(f.Loc.File) != "macros.xml" || f.Pos.Line != 3 {
 		t.Errorf("at %s:%d, want macros.xml:3", f.Loc.File, f.Pos.Line)
 	}
+}
+
+// TestLoneAmpersandsPrefilter checks, on generated shell text with
+// Cheetah, quotes, comments and operators, that skipping commands none
+// of whose '&'s joins two commands reports what reading all their shell
+// text does.
+func TestLoneAmpersandsPrefilter(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		parts := rapid.SliceOf(rapid.SampledFrom([]string{"&", "&&", " ", "\n", "a", "2>&1", "&>", "|", ";", "#", "'", "\"", "\\", "$x", "#if $y", "#end if", ")", "}", "\t"})).Draw(t, "parts")
+		src := strings.Join(parts, "")
+		tmpl := cheetah.Parse(src)
+		if got, want := loneAmpersands(tmpl), scanAmpersands(tmpl); !slices.Equal(got, want) {
+			t.Fatalf("loneAmpersands(%q) = %v, reading all the shell text gives %v", src, got, want)
+		}
+	})
 }

@@ -3,6 +3,7 @@ package datatypes
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
@@ -60,8 +61,10 @@ var DatatypesValid = &lint.Check{
 			if el == c.Root || el.PI || el.Tag == "help" || len(el.Attrs) == 0 {
 				continue
 			}
-			for i, attr := range attrs {
-				if _, ok := el.Get(attr); ok {
+			// One pass over the attributes, not one per name asked: every
+			// element of the tool is walked. An attribute is set once.
+			for _, a := range el.Attrs {
+				if i := slices.Index(attrs[:], a.Name); i >= 0 {
 					found[i] = append(found[i], el)
 				}
 			}

@@ -89,13 +89,25 @@ func firstRepeat(opts []*macros.Element, key func(*macros.Element) optionKey) *m
 		}
 		return nil
 	}
-	seen := make(map[optionKey]bool, len(opts))
+	// Keyed by the string alone, the map hashes one string per option,
+	// not two; the selected attribute almost always reads the same, and
+	// the rare string seen with another one goes to a second map.
+	first := make(map[string]string, len(opts)) // string -> selected of its first option
+	var others map[optionKey]bool
 	for _, o := range opts {
 		k := key(o)
-		if seen[k] {
+		sel, ok := first[k.s]
+		switch {
+		case !ok:
+			first[k.s] = k.selected
+		case sel == k.selected || others[k]:
 			return o
+		default:
+			if others == nil {
+				others = map[optionKey]bool{}
+			}
+			others[k] = true
 		}
-		seen[k] = true
 	}
 	return nil
 }
