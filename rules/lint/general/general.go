@@ -36,7 +36,65 @@ var pep440 = regexp.MustCompile(`(?i)^v?(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*` +
 // isPEP440 reports whether packaging.version.Version accepts v, that is
 // whether Galaxy's parse_version gives a Version rather than a
 // LegacyVersion.
-func isPEP440(v string) bool { return pep440.MatchString(pyStrip(v)) }
+func isPEP440(v string) bool {
+	v = pyStrip(v)
+	return plainRelease(v) || pep440.MatchString(v)
+}
+
+// plainRelease reports whether v is of the shape most tool versions have,
+// which pep440 matches: an optional v, dot-separated numbers, and an
+// optional local part (+galaxy1). The byte loop spares running the
+// expression on them; every other shape is left to it.
+func plainRelease(v string) bool {
+	i := 0
+	if i < len(v) && (v[i] == 'v' || v[i] == 'V') {
+		i++
+	}
+	// Numbers, each but the first after a dot.
+	for {
+		j := i
+		for i < len(v) && '0' <= v[i] && v[i] <= '9' {
+			i++
+		}
+		if i == j {
+			return false
+		}
+		if i < len(v) && v[i] == '.' {
+			i++
+			continue
+		}
+		break
+	}
+	if i == len(v) {
+		return true
+	}
+	if v[i] != '+' {
+		return false
+	}
+	// The local part: alphanumeric runs, one separator between two.
+	i++
+	for {
+		j := i
+		for i < len(v) && isAlnum(v[i]) {
+			i++
+		}
+		if i == j {
+			return false
+		}
+		if i == len(v) {
+			return true
+		}
+		if v[i] != '-' && v[i] != '_' && v[i] != '.' {
+			return false
+		}
+		i++
+	}
+}
+
+// isAlnum reports whether b is an ASCII letter or digit.
+func isAlnum(b byte) bool {
+	return '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
 
 // attr returns the root's attribute name as Galaxy's root.get(name) does,
 // and whether it is present.

@@ -2,8 +2,11 @@ package general
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 
 	"github.com/galaxy-gtr/gtr/rules/lint"
 	"github.com/galaxy-gtr/gtr/rules/lint/linttest"
@@ -132,4 +135,42 @@ func TestFindingInMacroFile(t *testing.T) {
 	if !strings.Contains(got[0].Message, "[1.4.6.p5]") {
 		t.Errorf("message %q does not name the expanded version", got[0].Message)
 	}
+}
+
+// TestPlainReleaseIsPEP440 checks, on generated versions of the common
+// shapes and their near misses, that the byte loop accepts only what
+// packaging's pattern accepts, and that isPEP440 agrees with the pattern.
+func TestPlainReleaseIsPEP440(t *testing.T) {
+	seps := func(list ...string) *rapid.Generator[string] { return rapid.SampledFrom(list) }
+	rapid.Check(t, func(t *rapid.T) {
+		// Several versions per case: each shape is rare among the draws.
+		for range 16 {
+			var b strings.Builder
+			b.WriteString(seps("", "", "v", "V", " ", "w").Draw(t, "prefix"))
+			for i, n := range rapid.SliceOfN(rapid.IntRange(0, 120), 0, 4).Draw(t, "release") {
+				if i > 0 {
+					b.WriteString(seps(".", ".", ".", "-", "", "..").Draw(t, "release sep"))
+				}
+				b.WriteString(strconv.Itoa(n))
+			}
+			if rapid.Bool().Draw(t, "local") {
+				b.WriteString(seps("+", "+", "++", "-").Draw(t, "plus"))
+				for i, run := range rapid.SliceOfN(seps("galaxy1", "0", "a", "B2", "", "rc"), 0, 3).Draw(t, "local runs") {
+					if i > 0 {
+						b.WriteString(seps("-", "_", ".", "+", " ", "é", "").Draw(t, "local sep"))
+					}
+					b.WriteString(run)
+				}
+			}
+			b.WriteString(seps("", "", "", "rc1", ".dev0", "!", " ", ".").Draw(t, "suffix"))
+			v := b.String()
+			want := pep440.MatchString(pyStrip(v))
+			if plainRelease(v) && !pep440.MatchString(v) {
+				t.Fatalf("plainRelease(%q) is true, the pattern does not match", v)
+			}
+			if got := isPEP440(v); got != want {
+				t.Fatalf("isPEP440(%q) = %v, the pattern says %v", v, got, want)
+			}
+		}
+	})
 }
