@@ -22,8 +22,13 @@ type validator struct {
 
 // validators returns the ./validator[@type] children of the
 // ./inputs//param[@type] elements that have a name or a non-empty
-// argument, in document order (the linters' _iter_param_validator).
+// argument, in document order (the linters' _iter_param_validator),
+// listed once per file for the six checks that read them.
 func validators(c *lint.Ctx) []validator {
+	return lint.Memo(c, "validators.validators", func() []validator { return listValidators(c) })
+}
+
+func listValidators(c *lint.Ctx) []validator {
 	var out []validator
 	for _, p := range c.InputParams() {
 		ptype, ok := p.Get("type")
