@@ -62,9 +62,28 @@ var OutputsNameDuplicatesInput = &lint.Check{
 // as Python's str(None).
 func inputPaths(c *lint.Ctx, among map[string]bool) map[string]bool {
 	out := map[string]bool{}
+	// The path of a param inside a section, conditional or repeat has a
+	// dot; output names seldom have one, and then only the top-level
+	// params, whose path is their name, need be looked at.
+	dotted := false
+	for name := range among {
+		if strings.Contains(name, ".") {
+			dotted = true
+			break
+		}
+	}
 	for _, p := range c.InputParams() {
 		name, ok := paramName(p)
 		if !ok {
+			continue
+		}
+		if parent := p.Parent(); parent == nil || parent.Tag == "inputs" {
+			if among[name] {
+				out[name] = true
+			}
+			continue
+		}
+		if !dotted {
 			continue
 		}
 		path := []string{name}

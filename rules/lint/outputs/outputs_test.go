@@ -210,6 +210,7 @@ func TestOutputsNameDuplicatesInput(t *testing.T) {
 		{"from argument", strings.Replace(tool("<outputs><data name=\"min_len\" format=\"txt\"/></outputs>"), "<param name=\"input\"", "<param argument=\"--min-len\"", 1), 1, "", "'min_len'"},
 		{"nested is a dotted path", strings.Replace(tool("<outputs><data name=\"x\" format=\"txt\"/><data name=\"s.x\" format=\"txt\"/></outputs>"), "</inputs>", "<section name=\"s\"><param name=\"x\" type=\"integer\"/></section></inputs>", 1), 1, "", "'s.x'"},
 		{"when value", strings.Replace(tool("<outputs><data name=\"c.a.x\" format=\"txt\"/></outputs>"), "</inputs>", "<conditional name=\"c\"><param name=\"sel\" type=\"select\"><option value=\"a\">A</option></param><when value=\"a\"><param name=\"x\" type=\"integer\"/></when></conditional></inputs>", 1), 1, "", "'c.a.x'"},
+		{"nested, no dotted output", strings.Replace(tool("<outputs><data name=\"x\" format=\"txt\"/></outputs>"), "</inputs>", "<section name=\"s\"><param name=\"x\" type=\"integer\"/></section></inputs>", 1), 0, "", ""},
 		{"collection too", tool("<outputs><collection name=\"input\" type=\"list\"/></outputs>"), 1, "", "'input'"},
 		{"distinct", tool("<outputs><data name=\"out\" format=\"txt\"/></outputs>"), 0, "", ""},
 	})
