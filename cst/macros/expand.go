@@ -242,8 +242,12 @@ func (x *expander) setMacros(set *defSet, own []macroDef) error {
 type xmlMacro struct {
 	name   string
 	el     *Element
-	once   sync.Once // reads params from el's attributes: imported macros are shared
+	once   sync.Once // reads params and size from el: imported macros are shared
 	params []param
+	// size is the size of el's subtree, which every expansion of the
+	// macro copies: measured once rather than walked again for each
+	// <expand>, since el is never modified.
+	size treeSize
 }
 
 type param struct {
@@ -253,10 +257,12 @@ type param struct {
 	def      Attr // the token_x attribute giving the default
 }
 
-// parse reads the parameters from the macro's attributes, once.
+// parse reads the parameters from the macro's attributes and measures
+// its body, once.
 func (m *xmlMacro) parse() { m.once.Do(m.readParams) }
 
 func (m *xmlMacro) readParams() {
+	m.size = sizeOf([]*Element{m.el})
 	quote := "@"
 	for _, a := range m.el.Attrs {
 		if a.Name == "token_quote" {

@@ -225,7 +225,7 @@ func (x *expander) expandOne(e *Element, d int) ([]*Element, error) {
 		x.outer = e
 	}
 	x.visited = append(x.visited, name)
-	body, err := x.clone(m.el, e, m)
+	body, err := x.clone(e, m)
 	if err != nil {
 		return nil, err
 	}
@@ -262,21 +262,26 @@ func (x *expander) expandOne(e *Element, d int) ([]*Element, error) {
 	return body.Children, nil
 }
 
-// clone copies the body el of macro m, or content from e's children
-// (nil for the body), charging the copy to the budget before it is made.
-func (x *expander) clone(el, e *Element, m *xmlMacro) (*Element, error) {
-	n, err := x.charge([]*Element{el}, e, m)
+// clone copies the body of macro m for its <expand> e, charging the copy
+// to the budget before it is made.
+func (x *expander) clone(e *Element, m *xmlMacro) (*Element, error) {
+	m.parse()
+	n, err := x.chargeSize(m.size, e, m)
 	if err != nil {
 		return nil, err
 	}
 	a := arenaOf(x.mem, n)
-	return a.copy(el, nil), nil
+	return a.copy(m.el, nil), nil
 }
 
 // charge charges the budget for copies of the subtrees of roots, made for
 // the <expand> e of m, and returns their size.
 func (x *expander) charge(roots []*Element, e *Element, m *xmlMacro) (treeSize, error) {
-	n := sizeOf(roots)
+	return x.chargeSize(sizeOf(roots), e, m)
+}
+
+// chargeSize is charge for subtrees of size n.
+func (x *expander) chargeSize(n treeSize, e *Element, m *xmlMacro) (treeSize, error) {
 	if n.height > MaxDepth {
 		return n, x.tooDeep(e)
 	}
