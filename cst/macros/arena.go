@@ -19,6 +19,9 @@ type Arena struct {
 	els   bump[Element]
 	attrs bump[Attr]
 	kids  bump[*Element]
+	// offs is the buffer of the offsets in the tool's source that the
+	// last substitution looks up (see untouched).
+	offs []int32
 }
 
 // Reset makes the arena's memory free for the next expansion. Every

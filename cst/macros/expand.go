@@ -142,6 +142,10 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	if err := x.setMacros(set, own); err != nil {
 		return nil, err
 	}
+	// Changes are marked only for the last substitution to pass over what
+	// they did not reach; it clears the marks as it goes.
+	x.track = untouchedSkip && skipsUntouched(&x.tokens)
+	x.touch(macrosEl)
 	if err := x.expandAll([]*Element{root}, 1); err != nil {
 		return nil, err
 	}
@@ -150,12 +154,20 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 			if d.typ == "template" {
 				t := d.template()
 				t.parent = macrosEl
+				x.touch(t)
 				macrosEl.Children = append(macrosEl.Children, t)
 			}
 		}
 	}
-	if err := x.substitute(root, &x.tokens); err != nil {
-		return nil, err
+	if x.tokens.len() > 0 {
+		var u *untouched
+		if x.track {
+			nu := newUntouched(res, opts.Arena, &x.tokens, ld.files)
+			u = &nu
+		}
+		if err := x.substituteTree(root, &x.tokens, u); err != nil {
+			return nil, err
+		}
 	}
 	res.spent, res.input, res.bound = b.spent, b.input, b.limit
 	return res, nil

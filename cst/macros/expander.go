@@ -18,6 +18,7 @@ type expander struct {
 	visited []string             // Galaxy's cycle check: the macros being expanded
 	outer   *Element             // the <expand> the outermost of them came from
 	steps   *[]Step              // a slab the steppers take new steps from (see stepSlab)
+	track   bool                 // changed elements are marked (see touch)
 }
 
 // stepSlab returns the slab of new steps, made on first use. It lives on
@@ -127,6 +128,7 @@ func (x *expander) expandAll(elements []*Element, depth int) error {
 				}
 				continue
 			}
+			x.touch(f.el)
 			if err := x.expandPlaced(c, f, d); err != nil {
 				return err
 			}
@@ -433,6 +435,7 @@ func (x *expander) yieldTo(y *Element, name string, content []*Element, e *Eleme
 		return x.overMacro(e, m)
 	}
 	st := &stepper{step: Step{Kind: StepYield, Name: name, At: y.Loc, AtVia: y.Via}, slab: x.stepSlab(), b: x.budget}
+	x.touch(y.parent)
 	replace(x.mem, y, content, n, st)
 	if !x.budget.ok() {
 		return x.overMacro(e, m)

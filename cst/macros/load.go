@@ -219,9 +219,11 @@ type macroFile struct {
 	err     error // an <import> without text, reported when the file is used
 
 	// sets holds the definitions of the import sequences that begin with
-	// this file (see loader.defSet); mu guards it.
+	// this file (see loader.defSet), offs where bytes that may start a
+	// token are in its source (see untouched); mu guards them.
 	mu   sync.Mutex
 	sets []*defSet
+	offs []byteOffsets
 }
 
 type importRef struct {

@@ -288,36 +288,44 @@ func (x *expander) substitute(el *Element, t *tokenTable) error {
 		// Nothing can change: the walk is skipped.
 		return nil
 	}
-	return x.substituteTree(el, t)
+	return x.substituteTree(el, t, nil)
 }
 
 // substituteTree is substitute for a table with at least one token. The
 // origin of a string is only built for a string that may hold a token.
+// With u, the walk passes over the subtrees u skips (and marks no
+// element as changed: it is the last); without, it marks the elements
+// whose strings it changes.
 // The walk keeps its own stack: a macro body may be deeper than the call
 // stack should go before the expansion's depth is checked.
-func (x *expander) substituteTree(el *Element, t *tokenTable) error {
+func (x *expander) substituteTree(el *Element, t *tokenTable, u *untouched) error {
 	// The stack holds the children lists being gone through, as deep as
 	// the tree rather than as wide.
 	var buf [32][]*Element
 	stack := buf[:0]
 	for {
-		if el.Text != "" && t.mayHold(el.Text) {
-			s, o, changed, bad := t.applyAll(el.Text, el.TextOrigin(), x.budget)
-			if bad != nil {
-				return x.tokenOver(bad)
+		if u == nil || !u.skips(el) {
+			if el.Text != "" && t.mayHold(el.Text) {
+				s, o, changed, bad := t.applyAll(el.Text, el.TextOrigin(), x.budget)
+				if bad != nil {
+					return x.tokenOver(bad)
+				}
+				if changed {
+					el.Text, el.text = s, originOf(o)
+					if u == nil {
+						x.touch(el)
+					}
+				}
 			}
-			if changed {
-				el.Text, el.text = s, originOf(o)
+			if len(el.Attrs) > 0 {
+				if err := x.substituteAttrs(el, t, u == nil); err != nil {
+					return err
+				}
 			}
-		}
-		if len(el.Attrs) > 0 {
-			if err := x.substituteAttrs(el, t); err != nil {
-				return err
+			// In document order, as Galaxy goes: an error names the first.
+			if len(el.Children) > 0 {
+				stack = append(stack, el.Children)
 			}
-		}
-		// In document order, as Galaxy goes: an error names the first.
-		if len(el.Children) > 0 {
-			stack = append(stack, el.Children)
 		}
 		for len(stack) > 0 && len(stack[len(stack)-1]) == 0 {
 			stack = stack[:len(stack)-1]
@@ -340,7 +348,7 @@ func (x *expander) tokenOver(d *tokenDef) error {
 // a changed value is stored; a changed name stores the current value under
 // the new name (in place when that name exists, else at the end) and then
 // deletes the old name, even when both names are equal.
-func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
+func (x *expander) substituteAttrs(el *Element, t *tokenTable, mark bool) error {
 	names := false
 	for i := range el.Attrs {
 		if t.mayHold(el.Attrs[i].Name) {
@@ -364,9 +372,15 @@ func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
 			}
 			if changed {
 				a.Value, a.value = v, originOf(o)
+				if mark {
+					x.touch(el)
+				}
 			}
 		}
 		return nil
+	}
+	if mark {
+		x.touch(el) // names may change: marked whether or not they do
 	}
 	snapshot := slices.Clone(el.Attrs)
 	for _, a := range snapshot {
