@@ -20,8 +20,12 @@ type Arena struct {
 	attrs bump[Attr]
 	kids  bump[*Element]
 	// offs is the buffer of the offsets in the tool's source that the
-	// last substitution looks up (see untouched).
-	offs []int32
+	// last substitution looks up (see untouched); buf, vbuf and stack are
+	// the scratch buffers of the conversion of the tool (see converter),
+	// which would otherwise grow anew for every tool.
+	offs      []int32
+	buf, vbuf []byte
+	stack     []*Element
 }
 
 // Reset makes the arena's memory free for the next expansion. Every
