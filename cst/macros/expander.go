@@ -19,6 +19,7 @@ type expander struct {
 	outer   *Element             // the <expand> the outermost of them came from
 	steps   *[]Step              // a slab the steppers take new steps from (see stepSlab)
 	track   bool                 // changed elements are marked (see touch)
+	sub     subMem               // where substituted strings and origins go
 }
 
 // stepSlab returns the slab of new steps, made on first use. It lives on

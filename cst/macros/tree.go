@@ -90,16 +90,6 @@ func (o origin) export(file string) Origin {
 	return out
 }
 
-func originOf(o Origin) origin {
-	out := originAt(o.Loc.Span)
-	if o.Parts != nil {
-		// A copy of the slice header alone goes to the heap, not all of o.
-		parts := o.Parts
-		out.parts = &parts
-	}
-	return out
-}
-
 // TextOrigin tells where e.Text came from.
 func (e *Element) TextOrigin() Origin { return e.text.export(e.Loc.File) }
 
