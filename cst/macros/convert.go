@@ -36,10 +36,7 @@ func fromTree(t *cst.Tree, mem *Arena) (*Element, error) {
 		c.kids = mem.kids.take(nEl)[:nEl]
 		// The scratch buffers of the last conversion serve again.
 		c.buf, c.vbuf, c.stack = mem.buf[:0], mem.vbuf[:0], mem.stack[:0]
-		defer func() {
-			clear(c.stack[:cap(c.stack)]) // no stale pointer to the elements
-			mem.buf, mem.vbuf, mem.stack = c.buf, c.vbuf, c.stack
-		}()
+		defer func() { mem.buf, mem.vbuf, mem.stack = c.buf, c.vbuf, c.stack }()
 	} else {
 		c.arena = arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
 		c.kids = make([]*Element, nEl)
@@ -170,6 +167,9 @@ func (c *converter) element(n cst.Node, start int) *Element {
 		e.Children = c.kids[:k:k]
 		c.kids = c.kids[k:]
 		copy(e.Children, c.stack[base:])
+		// The stack may outlive the conversion in an Arena: it keeps no
+		// pointer to the elements.
+		clear(c.stack[base:])
 		c.stack = c.stack[:base]
 	}
 	return e
