@@ -257,9 +257,11 @@ type xmlMacro struct {
 	once   sync.Once // reads params and size from el: imported macros are shared
 	params []param
 	// size is the size of el's subtree, which every expansion of the
-	// macro copies: measured once rather than walked again for each
-	// <expand>, since el is never modified.
-	size treeSize
+	// macro copies, and yields the number of <yield>s in it: found once
+	// rather than walked again for each <expand>, since el is never
+	// modified.
+	size   treeSize
+	yields int
 }
 
 type param struct {
@@ -275,6 +277,12 @@ func (m *xmlMacro) parse() { m.once.Do(m.readParams) }
 
 func (m *xmlMacro) readParams() {
 	m.size = sizeOf([]*Element{m.el})
+	m.el.findAll(nil, func(c *Element) bool {
+		if c.is("yield") {
+			m.yields++
+		}
+		return false
+	})
 	quote := "@"
 	for _, a := range m.el.Attrs {
 		if a.Name == "token_quote" {

@@ -381,10 +381,13 @@ func (x *expander) yields(body, e *Element, m *xmlMacro) error {
 		var buf [4]*Element
 		// A search per named token: many tokens and a large body make
 		// work in their product.
-		ys, visited := body.findAll(buf[:0], func(c *Element) bool {
-			v, ok := c.Get("name")
-			return c.is("yield") && ok && v == name
-		})
+		ys, visited := buf[:0], m.size.els-1
+		if m.yields > 0 {
+			ys, visited = body.findAll(buf[:0], func(c *Element) bool {
+				v, ok := c.Get("name")
+				return c.is("yield") && ok && v == name
+			})
+		}
 		if !x.budget.spend(visited * visitCost) {
 			return x.overMacro(e, m)
 		}
@@ -401,7 +404,12 @@ func (x *expander) yields(body, e *Element, m *xmlMacro) error {
 	// Most bodies hold a yield or two and most expands a few children: the
 	// lists start on the stack.
 	var ysBuf, contentBuf [8]*Element
-	ys, visited := body.findAll(ysBuf[:0], func(c *Element) bool { return c.is("yield") })
+	// A body without yields is searched in vain: it is charged as if it
+	// were, unchanged since the copy (no named token found a yield).
+	ys, visited := ysBuf[:0], m.size.els-1
+	if m.yields > 0 {
+		ys, visited = body.findAll(ysBuf[:0], func(c *Element) bool { return c.is("yield") })
+	}
 	if !x.budget.spend(visited * visitCost) {
 		return x.overMacro(e, m)
 	}
