@@ -19,11 +19,9 @@ type Arena struct {
 	els   bump[Element]
 	attrs bump[Attr]
 	kids  bump[*Element]
-	// offs is the buffer of the offsets in the tool's source that the
-	// last substitution looks up (see untouched); buf, vbuf and stack are
-	// the scratch buffers of the conversion of the tool (see converter),
-	// which would otherwise grow anew for every tool.
-	offs      []int32
+	// buf, vbuf and stack are the scratch buffers of the conversion of
+	// the tool (see converter), which would otherwise grow anew for every
+	// tool.
 	buf, vbuf []byte
 	stack     []*Element
 }

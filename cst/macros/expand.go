@@ -162,7 +162,7 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	if x.tokens.len() > 0 {
 		var u *untouched
 		if x.track {
-			nu := newUntouched(res, opts.Arena, &x.tokens, ld.files)
+			nu := newUntouched(res, &x.tokens, ld.files)
 			u = &nu
 		}
 		if err := x.substituteTree(root, &x.tokens, u); err != nil {

@@ -56,7 +56,6 @@ func skipsUntouched(t *tokenTable) bool {
 // or a reference, in order.
 type untouched struct {
 	res     *Result
-	mem     *Arena // nil for none
 	set     byteSet
 	imports []*macroFile // the files loaded, which keep their offsets for other tools
 	// files are the files asked about so far: a few, kept in place
@@ -78,10 +77,47 @@ type sourceMarks struct {
 	ok   bool    // the file's source is known
 	offs []int32 // where the bytes are, in order; shared, never modified
 	k    int     // the first offset at or past the last subtree asked about
+	// For the tool, which no other expansion asks about, the bytes are
+	// searched for lazily instead (src not nil): for each byte of the
+	// set, no occurrence lies in [from, next), and next is one or the
+	// end of src.
+	src        []byte
+	from, next [4]int
 }
 
-func newUntouched(res *Result, mem *Arena, t *tokenTable, imports []*macroFile) untouched {
-	u := untouched{res: res, mem: mem, imports: imports}
+// holds reports whether [start, end) holds one of the bytes of set.
+func (m *sourceMarks) holds(start, end int, set byteSet) bool {
+	if m.src == nil {
+		// The walk asks in document order, mostly about spans further on
+		// in the same file: the cursor moves forward, and is searched for
+		// anew only when a span starts before the last.
+		s, e := int32(start), int32(end)
+		if m.k > 0 && m.offs[m.k-1] >= s || m.k < len(m.offs) && m.offs[m.k] < s {
+			m.k, _ = slices.BinarySearch(m.offs, s)
+		}
+		return m.k < len(m.offs) && m.offs[m.k] < e
+	}
+	// Each search stops at the first occurrence past start, and is made
+	// again only for a span that starts outside what the last one
+	// covered: the walk goes through most of the tool in order, so each
+	// byte is searched for through the source about once, without
+	// stopping at the occurrences no span starts before.
+	for i, b := range set.b[:set.n] {
+		if start < m.from[i] || start > m.next[i] {
+			m.from[i], m.next[i] = start, len(m.src)
+			if j := bytes.IndexByte(m.src[start:], b); j >= 0 {
+				m.next[i] = start + j
+			}
+		}
+		if m.next[i] < end {
+			return true
+		}
+	}
+	return false
+}
+
+func newUntouched(res *Result, t *tokenTable, imports []*macroFile) untouched {
+	u := untouched{res: res, imports: imports}
 	u.set.b[0], u.set.n = '&', 1
 	for c := range t.first {
 		if t.first[c] {
@@ -102,17 +138,7 @@ func (u *untouched) skips(e *Element) bool {
 		return false
 	}
 	m := u.marks(e.Loc.File)
-	if !m.ok {
-		return false
-	}
-	start, end := int32(e.Loc.Span.Start), int32(e.Loc.Span.End)
-	// The walk asks in document order, mostly about spans further on in
-	// the same file: the cursor moves forward, and is searched for anew
-	// only when a span starts before the last.
-	if m.k > 0 && m.offs[m.k-1] >= start || m.k < len(m.offs) && m.offs[m.k] < start {
-		m.k, _ = slices.BinarySearch(m.offs, start)
-	}
-	return m.k == len(m.offs) || m.offs[m.k] >= end
+	return m.ok && !m.holds(e.Loc.Span.Start, e.Loc.Span.End, u.set)
 }
 
 // marks returns the offsets of the bytes in file, found on first use.
@@ -136,16 +162,8 @@ func (u *untouched) marks(file string) *sourceMarks {
 		if f := u.imported(t); f != nil {
 			m.offs = f.marks(u.set)
 		} else {
-			// The tool's offsets serve this expansion only: they reuse the
-			// arena's buffer when there is one.
-			var buf []int32
-			if u.mem != nil {
-				buf = u.mem.offs
-			}
-			m.offs = u.set.offsets(t.Source(), buf)
-			if u.mem != nil {
-				u.mem.offs = m.offs
-			}
+			m.src = t.Source()
+			m.next = [4]int{-1, -1, -1, -1} // nothing searched yet: every span starts past next
 		}
 	}
 	if u.nFiles < len(u.files) {

@@ -55,6 +55,7 @@ func TestUntouchedCases(t *testing.T) {
 		{"expanded inside", `<tool><macros><import>lib.xml</import></macros><inputs><expand macro="body"/></inputs></tool>`},
 		{"imported", `<tool><macros><import>lib.xml</import><token name="@T@">v</token></macros><inputs><expand macro="body"><plain/><q r="@T@"/></expand></inputs></tool>`},
 		{"yield twice", `<tool><macros><import>lib.xml</import><token name="@T@">v</token></macros><expand macro="twice"><e f="@T@"/><g/></expand><after>@L@</after></tool>`},
+		{"yield twice, spans searched again", `<tool><macros><import>lib.xml</import><token name="@T">v</token></macros><expand macro="twice"><g/><h>&#64;T</h></expand><k>@T</k><l/></tool>`},
 		{"parameter", `<tool><macros><import>lib.xml</import><token name="@T@">v</token></macros><expand macro="param" v="@T@"/><expand macro="param" v="w"/></tool>`},
 		{"parameter quoted otherwise", `<tool><macros><import>lib.xml</import><token name="@T@">v</token></macros><expand macro="quoted" v="@T@"/></tool>`},
 		{"template", `<tool><macros><import>lib.xml</import><token name="t">T</token><token name="@T@">v</token></macros><a>t</a></tool>`},
