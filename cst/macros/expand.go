@@ -16,7 +16,10 @@ type Result struct {
 	// (its macro_paths), as the paths Galaxy opens.
 	Imports []string
 
-	file  string // the tool
+	file string    // the tool
+	tree *cst.Tree // the tool's parse
+	// trees holds the parses of the imports, nil until the first: most
+	// tools import nothing, and most lookups are of the tool.
 	trees map[string]*cst.Tree
 
 	// spent, input and bound are what the expansion was charged, the
@@ -30,7 +33,23 @@ func (r *Result) File() string { return r.file }
 
 // Tree returns the parsed source of a file the expansion read (the tool or
 // an import), or nil.
-func (r *Result) Tree(file string) *cst.Tree { return r.trees[file] }
+func (r *Result) Tree(file string) *cst.Tree { return r.treeOf(file) }
+
+// treeOf returns the parse of file, or nil.
+func (r *Result) treeOf(file string) *cst.Tree {
+	if file == r.file && r.tree != nil {
+		return r.tree
+	}
+	return r.trees[file]
+}
+
+// addTree records the parse t of the import file.
+func (r *Result) addTree(file string, t *cst.Tree) {
+	if r.trees == nil {
+		r.trees = make(map[string]*cst.Tree)
+	}
+	r.trees[file] = t
+}
 
 // Position returns the file, line and column where l starts.
 func (r *Result) Position(l Loc) cst.Position { return r.pos(l) }
@@ -41,7 +60,7 @@ func (r *Result) Position(l Loc) cst.Position { return r.pos(l) }
 // or CDATA node for (part of) a text. It returns the zero Node when l is in
 // no file the expansion read.
 func (r *Result) Node(l Loc) cst.Node {
-	t := r.trees[l.File]
+	t := r.treeOf(l.File)
 	if t == nil {
 		return cst.Node{}
 	}
@@ -68,14 +87,14 @@ func (r *Result) ToolLoc(e *Element) Loc {
 
 // source returns the bytes of a file the expansion read, or nil.
 func (r *Result) source(file string) []byte {
-	if t := r.trees[file]; t != nil {
+	if t := r.treeOf(file); t != nil {
 		return t.Source()
 	}
 	return nil
 }
 
 func (r *Result) pos(l Loc) cst.Position {
-	if t := r.trees[l.File]; t != nil {
+	if t := r.treeOf(l.File); t != nil {
 		return t.Position(l.Span.Start)
 	}
 	return cst.Position{File: l.File, Offset: l.Span.Start}
@@ -100,7 +119,7 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Root: root, file: t.File(), trees: map[string]*cst.Tree{t.File(): t}}
+	res := &Result{Root: root, file: t.File(), tree: t}
 	var macrosEl *Element
 	for c := range root.Elements() {
 		if c.Tag == "macros" {

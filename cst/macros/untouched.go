@@ -157,7 +157,7 @@ func (u *untouched) marks(file string) *sourceMarks {
 	// A tree is kept under the name it was parsed as, which its elements'
 	// Locs hold; a parse handed to a Cache under another name is not
 	// trusted to be theirs.
-	if t := u.res.trees[file]; t != nil && t.File() == file {
+	if t := u.res.treeOf(file); t != nil && t.File() == file {
 		m.ok = true
 		if f := u.imported(t); f != nil {
 			m.offs = f.marks(u.set)
