@@ -100,7 +100,9 @@ func (x *expander) expandAll(elements []*Element, depth int) error {
 	if len(x.macros) == 0 && len(x.shared.macros) == 0 && x.tokens.len() == 0 {
 		return nil
 	}
-	var buf [32]walkFrame
+	// Most walks are of macro bodies, a few levels deep; the array is
+	// zeroed at every call, and a deeper walk grows the stack once.
+	var buf [8]walkFrame
 	for _, el := range elements {
 		if len(el.Children) == 0 {
 			continue
