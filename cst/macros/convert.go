@@ -142,13 +142,33 @@ func (c *converter) element(n cst.Node, start int) *Element {
 	// up the token after the element, far ahead in a large one.
 	tagEnd := tag.Span().End
 	end, elEnd := tagEnd, tagEnd
-	for k := tag.NextSibling(); k.IsValid(); k = k.NextSibling() {
-		switch k.Kind() {
+	// set is whether the text or tail the next run would make is set
+	// already, by a run of one text node needing no decoding: most runs
+	// are that (the indentation between elements), and are cut from the
+	// source without going through the run.
+	set := false
+	var next cst.Node
+	for k := tag.NextSibling(); k.IsValid(); k = next {
+		next = k.NextSibling()
+		switch kind := k.Kind(); kind {
 		case cst.KindText, cst.KindCDATA, cst.KindComment:
+			if kind == cst.KindText && run.start < 0 && k.Verbatim() && endsRun(next.Kind()) {
+				sp := k.Span()
+				if prev == nil {
+					e.Text, e.text = c.text(sp), originAt(sp)
+				} else {
+					prev.Tail, prev.tail = c.text(sp), span32Of(sp)
+				}
+				set = true
+				continue
+			}
 			c.add(&run, k)
 		case cst.KindElement, cst.KindPI:
 			ks := k.FirstToken().Span().Start
-			c.flush(e, prev, &run, ks)
+			if !set {
+				c.flush(e, prev, &run, ks)
+			}
+			set = false
 			ch := c.element(k, ks)
 			ch.parent = e
 			c.stack = append(c.stack, ch)
@@ -159,7 +179,9 @@ func (c *converter) element(n cst.Node, start int) *Element {
 		}
 	}
 	e.Loc = c.loc(spanOf(start, elEnd))
-	c.flush(e, prev, &run, end)
+	if !set {
+		c.flush(e, prev, &run, end)
+	}
 	if k := len(c.stack) - base; k > 0 {
 		if len(c.kids) < k {
 			c.kids = make([]*Element, max(k, 256))
@@ -173,6 +195,12 @@ func (c *converter) element(n cst.Node, start int) *Element {
 		c.stack = c.stack[:base]
 	}
 	return e
+}
+
+// endsRun reports whether a node of kind k, following a text run, ends
+// it: a child, the end tag, or none (the zero Node's kind).
+func endsRun(k cst.Kind) bool {
+	return k == cst.KindElement || k == cst.KindPI || k == cst.KindEndTag || k == cst.KindInvalid
 }
 
 // flush ends a text run: it becomes the text of e when no child precedes
