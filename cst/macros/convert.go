@@ -166,7 +166,7 @@ func (c *converter) element(n cst.Node, start int) *Element {
 		case cst.KindElement, cst.KindPI:
 			ks := k.FirstToken().Span().Start
 			if !set {
-				c.flush(e, prev, &run, ks)
+				c.flushAt(e, prev, &run, ks)
 			}
 			set = false
 			ch := c.element(k, ks)
@@ -180,7 +180,7 @@ func (c *converter) element(n cst.Node, start int) *Element {
 	}
 	e.Loc = c.loc(spanOf(start, elEnd))
 	if !set {
-		c.flush(e, prev, &run, end)
+		c.flushAt(e, prev, &run, end)
 	}
 	if k := len(c.stack) - base; k > 0 {
 		if len(c.kids) < k {
@@ -201,6 +201,21 @@ func (c *converter) element(n cst.Node, start int) *Element {
 // it: a child, the end tag, or none (the zero Node's kind).
 func endsRun(k cst.Kind) bool {
 	return k == cst.KindElement || k == cst.KindPI || k == cst.KindEndTag || k == cst.KindInvalid
+}
+
+// flushAt is flush, with the empty run (an empty element, or children
+// without text between them) set at once rather than finished and reset.
+func (c *converter) flushAt(e, prev *Element, run *textRun, at int) {
+	if run.start >= 0 {
+		c.flush(e, prev, run, at)
+		return
+	}
+	sp := span32{int32(at), int32(at)}
+	if prev == nil {
+		e.Text, e.text = "", origin{span32: sp}
+	} else {
+		prev.Tail, prev.tail = "", sp
+	}
 }
 
 // flush ends a text run: it becomes the text of e when no child precedes
