@@ -19,6 +19,11 @@ type Arena struct {
 	els   bump[Element]
 	attrs bump[Attr]
 	kids  bump[*Element]
+	// buf, vbuf and stack are the scratch buffers of the conversion of
+	// the tool (see converter), which would otherwise grow anew for every
+	// tool.
+	buf, vbuf []byte
+	stack     []*Element
 }
 
 // Reset makes the arena's memory free for the next expansion. Every

@@ -34,11 +34,16 @@ func fromTree(t *cst.Tree, mem *Arena) (*Element, error) {
 	if mem != nil {
 		c.arena = arena{els: mem.els.take(nEl), attrs: mem.attrs.take(nAttr)}
 		c.kids = mem.kids.take(nEl)[:nEl]
+		// The scratch buffers of the last conversion serve again.
+		c.buf, c.vbuf, c.stack = mem.buf[:0], mem.vbuf[:0], mem.stack[:0]
+		defer func() { mem.buf, mem.vbuf, mem.stack = c.buf, c.vbuf, c.stack }()
 	} else {
 		c.arena = arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
 		c.kids = make([]*Element, nEl)
 	}
-	c.stack = make([]*Element, 0, min(nEl, 128))
+	if c.stack == nil {
+		c.stack = make([]*Element, 0, min(nEl, 128))
+	}
 	e := c.element(root, root.Span().Start)
 	if c.err != nil {
 		return nil, c.err
@@ -68,6 +73,8 @@ type converter struct {
 	file string
 	src  []byte
 	str  string // src as a string
+	// buf holds the decoded pieces of the text run being gathered: one
+	// at a time, since a run is flushed before a child is converted.
 	buf  []byte
 	vbuf []byte // for attribute values
 	err  error
@@ -135,13 +142,33 @@ func (c *converter) element(n cst.Node, start int) *Element {
 	// up the token after the element, far ahead in a large one.
 	tagEnd := tag.Span().End
 	end, elEnd := tagEnd, tagEnd
-	for k := tag.NextSibling(); k.IsValid(); k = k.NextSibling() {
-		switch k.Kind() {
+	// set is whether the text or tail the next run would make is set
+	// already, by a run of one text node needing no decoding: most runs
+	// are that (the indentation between elements), and are cut from the
+	// source without going through the run.
+	set := false
+	var next cst.Node
+	for k := tag.NextSibling(); k.IsValid(); k = next {
+		next = k.NextSibling()
+		switch kind := k.Kind(); kind {
 		case cst.KindText, cst.KindCDATA, cst.KindComment:
+			if kind == cst.KindText && run.start < 0 && k.Verbatim() && endsRun(next.Kind()) {
+				sp := k.Span()
+				if prev == nil {
+					e.Text, e.text = c.text(sp), originAt(sp)
+				} else {
+					prev.Tail, prev.tail = c.text(sp), span32Of(sp)
+				}
+				set = true
+				continue
+			}
 			c.add(&run, k)
 		case cst.KindElement, cst.KindPI:
 			ks := k.FirstToken().Span().Start
-			c.flush(e, prev, &run, ks)
+			if !set {
+				c.flushAt(e, prev, &run, ks)
+			}
+			set = false
 			ch := c.element(k, ks)
 			ch.parent = e
 			c.stack = append(c.stack, ch)
@@ -152,7 +179,9 @@ func (c *converter) element(n cst.Node, start int) *Element {
 		}
 	}
 	e.Loc = c.loc(spanOf(start, elEnd))
-	c.flush(e, prev, &run, end)
+	if !set {
+		c.flushAt(e, prev, &run, end)
+	}
 	if k := len(c.stack) - base; k > 0 {
 		if len(c.kids) < k {
 			c.kids = make([]*Element, max(k, 256))
@@ -160,9 +189,33 @@ func (c *converter) element(n cst.Node, start int) *Element {
 		e.Children = c.kids[:k:k]
 		c.kids = c.kids[k:]
 		copy(e.Children, c.stack[base:])
+		// The stack may outlive the conversion in an Arena: it keeps no
+		// pointer to the elements.
+		clear(c.stack[base:])
 		c.stack = c.stack[:base]
 	}
 	return e
+}
+
+// endsRun reports whether a node of kind k, following a text run, ends
+// it: a child, the end tag, or none (the zero Node's kind).
+func endsRun(k cst.Kind) bool {
+	return k == cst.KindElement || k == cst.KindPI || k == cst.KindEndTag || k == cst.KindInvalid
+}
+
+// flushAt is flush, with the empty run (an empty element, or children
+// without text between them) set at once rather than finished and reset.
+func (c *converter) flushAt(e, prev *Element, run *textRun, at int) {
+	if run.start >= 0 {
+		c.flush(e, prev, run, at)
+		return
+	}
+	sp := span32{int32(at), int32(at)}
+	if prev == nil {
+		e.Text, e.text = "", origin{span32: sp}
+	} else {
+		prev.Tail, prev.tail = "", sp
+	}
 }
 
 // flush ends a text run: it becomes the text of e when no child precedes
@@ -231,13 +284,13 @@ func (c *converter) attrValue(raw string, at int) string {
 
 func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' }
 
-// textRun gathers the pieces of one text or tail.
+// textRun gathers the pieces of one text or tail, decoded into the
+// converter's buf.
 type textRun struct {
 	start, end int // the source of the whole run
 	pieces     int // text and CDATA nodes
 	verbatim   bool
 	vs, ve     int // the only piece, when it needs no decoding
-	buf        []byte
 }
 
 // add decodes one text, CDATA or comment node into the run. A first piece
@@ -247,7 +300,7 @@ func (c *converter) add(r *textRun, k cst.Node) {
 	sp := k.Span()
 	if r.start < 0 {
 		r.start = sp.Start
-		r.buf = c.buf[:0]
+		c.buf = c.buf[:0]
 	}
 	r.end = sp.End
 	kind := k.Kind()
@@ -258,7 +311,6 @@ func (c *converter) add(r *textRun, k cst.Node) {
 	case cst.KindCDATA:
 		sp = spanOf(sp.Start+len("<![CDATA["), sp.End-len("]]>"))
 	}
-	raw := c.src[sp.Start:sp.End]
 	// The parser noted the texts and CDATA sections that are their own
 	// text: no reference to resolve, no carriage return to normalise.
 	if r.pieces == 0 && k.Verbatim() {
@@ -266,21 +318,22 @@ func (c *converter) add(r *textRun, k cst.Node) {
 		return
 	}
 	if r.verbatim {
-		r.buf = append(r.buf, c.src[r.vs:r.ve]...)
+		c.buf = append(c.buf, c.src[r.vs:r.ve]...)
 		r.verbatim = false
 	}
 	r.pieces++
+	raw := c.src[sp.Start:sp.End]
 	if kind == cst.KindCDATA {
-		r.buf = cst.AppendChars(r.buf, raw)
+		c.buf = cst.AppendChars(c.buf, raw)
 		return
 	}
 	for off := 0; off < len(raw); {
 		i := bytes.IndexByte(raw[off:], '&')
 		if i < 0 {
-			r.buf = cst.AppendChars(r.buf, raw[off:])
+			c.buf = cst.AppendChars(c.buf, raw[off:])
 			break
 		}
-		r.buf = cst.AppendChars(r.buf, raw[off:off+i])
+		c.buf = cst.AppendChars(c.buf, raw[off:off+i])
 		i += off
 		j := i + bytes.IndexByte(raw[i:], ';')
 		s, ok := resolveRef(raw[i : j+1])
@@ -288,7 +341,7 @@ func (c *converter) add(r *textRun, k cst.Node) {
 			c.err = &Error{Kind: ErrUnsupported, Pos: c.t.Position(sp.Start + i),
 				Msg: "entity " + string(raw[i:j+1]) + " is declared in the DOCTYPE: expanding DTD entities is not supported"}
 		}
-		r.buf = append(r.buf, s...)
+		c.buf = append(c.buf, s...)
 		off = j + 1
 	}
 }
@@ -298,11 +351,10 @@ func (c *converter) finish(r *textRun, at int) (string, origin) {
 	if r.start < 0 {
 		return "", originAt(spanOf(at, at))
 	}
-	c.buf = r.buf
 	if r.verbatim {
 		return c.text(spanOf(r.vs, r.ve)), originAt(spanOf(r.start, r.end))
 	}
-	return c.keep(r.buf, r.start), originAt(spanOf(r.start, r.end))
+	return c.keep(c.buf, r.start), originAt(spanOf(r.start, r.end))
 }
 
 // keep returns b, decoded from the source at offset at onwards, as a

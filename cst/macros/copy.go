@@ -148,7 +148,18 @@ func (e *Element) restep(st *stepper) {
 	e.Via = st.push(e.Via)
 	st.b.spent += moveCost
 	for _, c := range e.Children {
-		c.restep(st)
+		if len(c.Children) > 0 {
+			c.restep(st)
+			continue
+		}
+		// Most moved elements are leaves sharing one chain (the options
+		// of a long list): they are stepped here, without a call.
+		if c.Via == st.last.prev && st.last.next != nil {
+			c.Via = st.last.next
+		} else {
+			c.Via = st.push(c.Via)
+		}
+		st.b.spent += moveCost
 	}
 }
 
@@ -163,6 +174,9 @@ type stepper struct {
 	memo  [8]stepMemo
 	nMemo int
 	big   map[*Step]*Step
+	// last is the chain pushed last and its new link, looked at before
+	// the memo.
+	last stepMemo
 	// slab, when not nil, is where new steps are cut from, in a few
 	// allocations for a tool's expansion rather than one per step. The
 	// steps stay with the Result, which is why the slab is per expansion.
@@ -175,6 +189,13 @@ type stepper struct {
 type stepMemo struct{ prev, next *Step }
 
 func (s *stepper) push(prev *Step) *Step {
+	n := s.lookup(prev)
+	s.last = stepMemo{prev, n}
+	return n
+}
+
+// lookup returns the new link for the chain prev, made on first use.
+func (s *stepper) lookup(prev *Step) *Step {
 	if s.big != nil {
 		if n := s.big[prev]; n != nil {
 			return n

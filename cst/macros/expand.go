@@ -16,7 +16,10 @@ type Result struct {
 	// (its macro_paths), as the paths Galaxy opens.
 	Imports []string
 
-	file  string // the tool
+	file string    // the tool
+	tree *cst.Tree // the tool's parse
+	// trees holds the parses of the imports, nil until the first: most
+	// tools import nothing, and most lookups are of the tool.
 	trees map[string]*cst.Tree
 
 	// spent, input and bound are what the expansion was charged, the
@@ -30,7 +33,23 @@ func (r *Result) File() string { return r.file }
 
 // Tree returns the parsed source of a file the expansion read (the tool or
 // an import), or nil.
-func (r *Result) Tree(file string) *cst.Tree { return r.trees[file] }
+func (r *Result) Tree(file string) *cst.Tree { return r.treeOf(file) }
+
+// treeOf returns the parse of file, or nil.
+func (r *Result) treeOf(file string) *cst.Tree {
+	if file == r.file && r.tree != nil {
+		return r.tree
+	}
+	return r.trees[file]
+}
+
+// addTree records the parse t of the import file.
+func (r *Result) addTree(file string, t *cst.Tree) {
+	if r.trees == nil {
+		r.trees = make(map[string]*cst.Tree)
+	}
+	r.trees[file] = t
+}
 
 // Position returns the file, line and column where l starts.
 func (r *Result) Position(l Loc) cst.Position { return r.pos(l) }
@@ -41,7 +60,7 @@ func (r *Result) Position(l Loc) cst.Position { return r.pos(l) }
 // or CDATA node for (part of) a text. It returns the zero Node when l is in
 // no file the expansion read.
 func (r *Result) Node(l Loc) cst.Node {
-	t := r.trees[l.File]
+	t := r.treeOf(l.File)
 	if t == nil {
 		return cst.Node{}
 	}
@@ -68,14 +87,14 @@ func (r *Result) ToolLoc(e *Element) Loc {
 
 // source returns the bytes of a file the expansion read, or nil.
 func (r *Result) source(file string) []byte {
-	if t := r.trees[file]; t != nil {
+	if t := r.treeOf(file); t != nil {
 		return t.Source()
 	}
 	return nil
 }
 
 func (r *Result) pos(l Loc) cst.Position {
-	if t := r.trees[l.File]; t != nil {
+	if t := r.treeOf(l.File); t != nil {
 		return t.Position(l.Span.Start)
 	}
 	return cst.Position{File: l.File, Offset: l.Span.Start}
@@ -100,7 +119,7 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Root: root, file: t.File(), trees: map[string]*cst.Tree{t.File(): t}}
+	res := &Result{Root: root, file: t.File(), tree: t}
 	var macrosEl *Element
 	for c := range root.Elements() {
 		if c.Tag == "macros" {
@@ -142,6 +161,10 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 	if err := x.setMacros(set, own); err != nil {
 		return nil, err
 	}
+	// Changes are marked only for the last substitution to pass over what
+	// they did not reach; it clears the marks as it goes.
+	x.track = untouchedSkip && skipsUntouched(&x.tokens)
+	x.touch(macrosEl)
 	if err := x.expandAll([]*Element{root}, 1); err != nil {
 		return nil, err
 	}
@@ -150,12 +173,20 @@ func ExpandTree(t *cst.Tree, opts Options) (*Result, error) {
 			if d.typ == "template" {
 				t := d.template()
 				t.parent = macrosEl
+				x.touch(t)
 				macrosEl.Children = append(macrosEl.Children, t)
 			}
 		}
 	}
-	if err := x.substitute(root, &x.tokens); err != nil {
-		return nil, err
+	if x.tokens.len() > 0 {
+		var u *untouched
+		if x.track {
+			nu := newUntouched(res, &x.tokens, ld.files)
+			u = &nu
+		}
+		if err := x.substituteTree(root, &x.tokens, u); err != nil {
+			return nil, err
+		}
 	}
 	res.spent, res.input, res.bound = b.spent, b.input, b.limit
 	return res, nil
@@ -242,8 +273,14 @@ func (x *expander) setMacros(set *defSet, own []macroDef) error {
 type xmlMacro struct {
 	name   string
 	el     *Element
-	once   sync.Once // reads params from el's attributes: imported macros are shared
+	once   sync.Once // reads params and size from el: imported macros are shared
 	params []param
+	// size is the size of el's subtree, which every expansion of the
+	// macro copies, and yields the number of <yield>s in it: found once
+	// rather than walked again for each <expand>, since el is never
+	// modified.
+	size   treeSize
+	yields int
 }
 
 type param struct {
@@ -253,10 +290,18 @@ type param struct {
 	def      Attr // the token_x attribute giving the default
 }
 
-// parse reads the parameters from the macro's attributes, once.
+// parse reads the parameters from the macro's attributes and measures
+// its body, once.
 func (m *xmlMacro) parse() { m.once.Do(m.readParams) }
 
 func (m *xmlMacro) readParams() {
+	m.size = sizeOf([]*Element{m.el})
+	m.el.findAll(nil, func(c *Element) bool {
+		if c.is("yield") {
+			m.yields++
+		}
+		return false
+	})
 	quote := "@"
 	for _, a := range m.el.Attrs {
 		if a.Name == "token_quote" {

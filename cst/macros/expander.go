@@ -18,6 +18,8 @@ type expander struct {
 	visited []string             // Galaxy's cycle check: the macros being expanded
 	outer   *Element             // the <expand> the outermost of them came from
 	steps   *[]Step              // a slab the steppers take new steps from (see stepSlab)
+	track   bool                 // changed elements are marked (see touch)
+	sub     subMem               // where substituted strings and origins go
 }
 
 // stepSlab returns the slab of new steps, made on first use. It lives on
@@ -98,7 +100,9 @@ func (x *expander) expandAll(elements []*Element, depth int) error {
 	if len(x.macros) == 0 && len(x.shared.macros) == 0 && x.tokens.len() == 0 {
 		return nil
 	}
-	var buf [32]walkFrame
+	// Most walks are of macro bodies, a few levels deep; the array is
+	// zeroed at every call, and a deeper walk grows the stack once.
+	var buf [8]walkFrame
 	for _, el := range elements {
 		if len(el.Children) == 0 {
 			continue
@@ -127,6 +131,7 @@ func (x *expander) expandAll(elements []*Element, depth int) error {
 				}
 				continue
 			}
+			x.touch(f.el)
 			if err := x.expandPlaced(c, f, d); err != nil {
 				return err
 			}
@@ -225,7 +230,7 @@ func (x *expander) expandOne(e *Element, d int) ([]*Element, error) {
 		x.outer = e
 	}
 	x.visited = append(x.visited, name)
-	body, err := x.clone(m.el, e, m)
+	body, err := x.clone(e, m)
 	if err != nil {
 		return nil, err
 	}
@@ -262,21 +267,26 @@ func (x *expander) expandOne(e *Element, d int) ([]*Element, error) {
 	return body.Children, nil
 }
 
-// clone copies the body el of macro m, or content from e's children
-// (nil for the body), charging the copy to the budget before it is made.
-func (x *expander) clone(el, e *Element, m *xmlMacro) (*Element, error) {
-	n, err := x.charge([]*Element{el}, e, m)
+// clone copies the body of macro m for its <expand> e, charging the copy
+// to the budget before it is made.
+func (x *expander) clone(e *Element, m *xmlMacro) (*Element, error) {
+	m.parse()
+	n, err := x.chargeSize(m.size, e, m)
 	if err != nil {
 		return nil, err
 	}
 	a := arenaOf(x.mem, n)
-	return a.copy(el, nil), nil
+	return a.copy(m.el, nil), nil
 }
 
 // charge charges the budget for copies of the subtrees of roots, made for
 // the <expand> e of m, and returns their size.
 func (x *expander) charge(roots []*Element, e *Element, m *xmlMacro) (treeSize, error) {
-	n := sizeOf(roots)
+	return x.chargeSize(sizeOf(roots), e, m)
+}
+
+// chargeSize is charge for subtrees of size n.
+func (x *expander) chargeSize(n treeSize, e *Element, m *xmlMacro) (treeSize, error) {
 	if n.height > MaxDepth {
 		return n, x.tooDeep(e)
 	}
@@ -373,10 +383,13 @@ func (x *expander) yields(body, e *Element, m *xmlMacro) error {
 		var buf [4]*Element
 		// A search per named token: many tokens and a large body make
 		// work in their product.
-		ys, visited := body.findAll(buf[:0], func(c *Element) bool {
-			v, ok := c.Get("name")
-			return c.is("yield") && ok && v == name
-		})
+		ys, visited := buf[:0], m.size.els-1
+		if m.yields > 0 {
+			ys, visited = body.findAll(buf[:0], func(c *Element) bool {
+				v, ok := c.Get("name")
+				return c.is("yield") && ok && v == name
+			})
+		}
 		if !x.budget.spend(visited * visitCost) {
 			return x.overMacro(e, m)
 		}
@@ -393,7 +406,12 @@ func (x *expander) yields(body, e *Element, m *xmlMacro) error {
 	// Most bodies hold a yield or two and most expands a few children: the
 	// lists start on the stack.
 	var ysBuf, contentBuf [8]*Element
-	ys, visited := body.findAll(ysBuf[:0], func(c *Element) bool { return c.is("yield") })
+	// A body without yields is searched in vain: it is charged as if it
+	// were, unchanged since the copy (no named token found a yield).
+	ys, visited := ysBuf[:0], m.size.els-1
+	if m.yields > 0 {
+		ys, visited = body.findAll(ysBuf[:0], func(c *Element) bool { return c.is("yield") })
+	}
 	if !x.budget.spend(visited * visitCost) {
 		return x.overMacro(e, m)
 	}
@@ -428,6 +446,7 @@ func (x *expander) yieldTo(y *Element, name string, content []*Element, e *Eleme
 		return x.overMacro(e, m)
 	}
 	st := &stepper{step: Step{Kind: StepYield, Name: name, At: y.Loc, AtVia: y.Via}, slab: x.stepSlab(), b: x.budget}
+	x.touch(y.parent)
 	replace(x.mem, y, content, n, st)
 	if !x.budget.ok() {
 		return x.overMacro(e, m)

@@ -23,3 +23,22 @@ func Nesting(r *Result) (depth, steps int) {
 	}
 	return depth, steps
 }
+
+// WithoutSkips runs f with the last token substitution of every expansion
+// going through each element, untouched or not.
+func WithoutSkips(f func()) {
+	untouchedSkip = false
+	defer func() { untouchedSkip = true }()
+	f()
+}
+
+// Touched counts the elements of r's tree still marked as changed.
+func Touched(r *Result) int {
+	n := 0
+	for e := range r.Root.Descendants() {
+		if e.touched {
+			n++
+		}
+	}
+	return n
+}

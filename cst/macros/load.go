@@ -219,9 +219,11 @@ type macroFile struct {
 	err     error // an <import> without text, reported when the file is used
 
 	// sets holds the definitions of the import sequences that begin with
-	// this file (see loader.defSet); mu guards it.
+	// this file (see loader.defSet), offs where bytes that may start a
+	// token are in its source (see untouched); mu guards them.
 	mu   sync.Mutex
 	sets []*defSet
+	offs []byteOffsets
 }
 
 type importRef struct {
@@ -331,7 +333,7 @@ func (ld *loader) loadFile(path string, imp importRef, b *budget) error {
 			"nesting: imports nest more than %d deep here (%s imports %s)", maxImportDepth, imp.at.Loc.File, path)
 	}
 	var f *macroFile
-	if t := ld.res.trees[path]; t != nil && ld.opts.Cache == nil {
+	if t := ld.res.treeOf(path); t != nil && ld.opts.Cache == nil {
 		for _, r := range ld.read {
 			if r.tree == t {
 				f = r
@@ -347,9 +349,9 @@ func (ld *loader) loadFile(path string, imp importRef, b *budget) error {
 		if ld.opts.Cache == nil {
 			ld.read = append(ld.read, f)
 		}
-		if ld.res.trees[path] == nil {
+		if ld.res.treeOf(path) == nil {
 			b.addInput(len(f.tree.Source()))
-			ld.res.trees[path] = f.tree
+			ld.res.addTree(path, f.tree)
 		}
 	}
 	// Galaxy reads a file again for every import of it: files that import
@@ -592,7 +594,7 @@ func macroFileOf(path string, t *cst.Tree) (*macroFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{trees: map[string]*cst.Tree{path: t}}
+	res := &Result{file: path, tree: t}
 	f := &macroFile{tree: t}
 	f.imports, f.defs, f.err = harvest(root, res)
 	return f, nil

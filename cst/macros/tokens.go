@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"github.com/galaxy-gtr/gtr/cst"
 )
@@ -111,16 +112,17 @@ func (t *tokenTable) mayHold(s string) bool {
 // token occurred, which is what Galaxy's identity test ("is not") sees.
 // bad is the token whose substitution the budget b refused (then s is
 // left as it was), nil otherwise.
-func (t *tokenTable) apply(s string, o Origin, b *budget) (out string, oo Origin, changed bool, bad *tokenDef) {
+func (t *tokenTable) apply(s string, o Origin, b *budget, mem *subMem) (out string, oo Origin, changed bool, bad *tokenDef) {
 	if len(t.list) == 0 || !t.mayHold(s) {
 		return s, o, false, nil
 	}
-	return t.applyAll(s, o, b)
+	return t.applyAll(s, o, b, mem)
 }
 
 // applyAll is apply for a non-empty table and a string that mayHold a
-// token.
-func (t *tokenTable) applyAll(s string, o Origin, b *budget) (out string, oo Origin, changed bool, bad *tokenDef) {
+// token. The strings and parts it makes are cut from mem, or allocated
+// when mem is nil.
+func (t *tokenTable) applyAll(s string, o Origin, b *budget, mem *subMem) (out string, oo Origin, changed bool, bad *tokenDef) {
 	// Every token is searched for in s: with many tokens and many strings
 	// that is work in their product, which the budget bounds.
 	if !b.spend(len(t.list) * (1 + len(s)>>scanShift)) {
@@ -131,7 +133,7 @@ func (t *tokenTable) applyAll(s string, o Origin, b *budget) (out string, oo Ori
 		d := &t.list[i]
 		if strings.Contains(s, d.name) {
 			var ok bool
-			if s, o, ok = substitute(s, o, d.name, d.value, d.valueParts(t.res, &one), t.res, b); !ok {
+			if s, o, ok = substitute(s, o, d.name, d.value, d.valueParts(t.res, &one), t.res, b, mem); !ok {
 				return s, o, changed, d
 			}
 			changed = true
@@ -164,7 +166,7 @@ func (t *tokenTable) expandNested(b *budget) (self, over int) {
 			if i == j {
 				return i, -1
 			}
-			v, o, ok := substitute(cur.value, cur.origin, name, t.list[i].value, t.list[i].valueParts(t.res, &one), t.res, b)
+			v, o, ok := substitute(cur.value, cur.origin, name, t.list[i].value, t.list[i].valueParts(t.res, &one), t.res, b, nil)
 			if !ok {
 				return -1, j
 			}
@@ -178,8 +180,9 @@ func (t *tokenTable) expandNested(b *budget) (self, over int) {
 // str.replace) and works out the origin of the result piece by piece; vp
 // is the origin of val as parts (see tokenDef.valueParts). The result is
 // charged to b before it is built; ok is false, and s returned as it is,
-// when b refuses it.
-func substitute(s string, o Origin, key, val string, vp []Part, res *Result, b *budget) (_ string, _ Origin, ok bool) {
+// when b refuses it. The result is cut from mem, or allocated when mem is
+// nil.
+func substitute(s string, o Origin, key, val string, vp []Part, res *Result, b *budget, mem *subMem) (_ string, _ Origin, ok bool) {
 	if key == "" {
 		// Python inserts val between every two characters; keep the origin
 		// coarse rather than tracking each insertion.
@@ -198,9 +201,16 @@ func substitute(s string, o Origin, key, val string, vp []Part, res *Result, b *
 	if !b.spend(size + nParts*partCost) {
 		return s, o, false
 	}
-	var sb strings.Builder
-	sb.Grow(size)
-	out := make([]Part, 0, nParts)
+	var own strings.Builder
+	sb, base := &own, 0
+	var out []Part
+	if mem != nil {
+		sb, base = mem.text(size), mem.texts.Len()
+		out = mem.partSlice(nParts)
+	} else {
+		sb.Grow(size)
+		out = make([]Part, 0, nParts)
+	}
 	pos := 0
 	for {
 		j := strings.Index(s[pos:], key)
@@ -208,15 +218,68 @@ func substitute(s string, o Origin, key, val string, vp []Part, res *Result, b *
 			break
 		}
 		j += pos
-		out = cutParts(out, sp, len(s), pos, j, sb.Len(), "")
+		out = cutParts(out, sp, len(s), pos, j, sb.Len()-base, "")
 		sb.WriteString(s[pos:j])
-		out = cutParts(out, vp, len(val), 0, len(val), sb.Len(), key)
+		out = cutParts(out, vp, len(val), 0, len(val), sb.Len()-base, key)
 		sb.WriteString(val)
 		pos = j + len(key)
 	}
-	out = cutParts(out, sp, len(s), pos, len(s), sb.Len(), "")
+	out = cutParts(out, sp, len(s), pos, len(s), sb.Len()-base, "")
 	sb.WriteString(s[pos:])
-	return sb.String(), Origin{Loc: o.Loc, Parts: out}, true
+	return sb.String()[base:], Origin{Loc: o.Loc, Parts: out}, true
+}
+
+// subMem is where the substitutions of one expansion cut the strings,
+// parts and part lists of their results from, in a few chunks rather than
+// an allocation or three for every string changed. The chunks stay with
+// the Result, whose strings and origins they hold; a strings.Builder
+// never changes the bytes of a string it returned.
+type subMem struct {
+	texts strings.Builder
+	parts []Part
+	lists [][]Part
+}
+
+// text returns the builder to write a string of n bytes to, after what
+// it holds.
+func (m *subMem) text(n int) *strings.Builder {
+	if m.texts.Cap()-m.texts.Len() < n {
+		size := nextChunk(m.texts.Cap(), 1)
+		m.texts = strings.Builder{}
+		m.texts.Grow(max(n, size))
+	}
+	return &m.texts
+}
+
+// partSlice returns an empty slice of capacity n; appending past n
+// reallocates.
+func (m *subMem) partSlice(n int) []Part {
+	if cap(m.parts)-len(m.parts) < n {
+		m.parts = make([]Part, 0, max(n, nextChunk(cap(m.parts), int(unsafe.Sizeof(Part{})))))
+	}
+	s := m.parts[len(m.parts) : len(m.parts) : len(m.parts)+n]
+	m.parts = m.parts[:len(m.parts)+n]
+	return s
+}
+
+// origin returns the compact form of o, its list of parts kept in m.
+func (m *subMem) origin(o Origin) origin {
+	out := originAt(o.Loc.Span)
+	if o.Parts != nil {
+		if len(m.lists) == cap(m.lists) {
+			m.lists = make([][]Part, 0, nextChunk(cap(m.lists), int(unsafe.Sizeof([]Part(nil)))))
+		}
+		m.lists = append(m.lists, o.Parts)
+		out.parts = &m.lists[len(m.lists)-1]
+	}
+	return out
+}
+
+// nextChunk returns the length of the chunk that follows one of length n,
+// of items of size bytes: most expansions substitute a few strings, some
+// thousands, so chunks start small and double.
+func nextChunk(n, size int) int {
+	return min(max(2*n, 128/size), 2048/size)
 }
 
 // parts returns the origin of a string of length n as a list of parts;
@@ -288,36 +351,44 @@ func (x *expander) substitute(el *Element, t *tokenTable) error {
 		// Nothing can change: the walk is skipped.
 		return nil
 	}
-	return x.substituteTree(el, t)
+	return x.substituteTree(el, t, nil)
 }
 
 // substituteTree is substitute for a table with at least one token. The
 // origin of a string is only built for a string that may hold a token.
+// With u, the walk passes over the subtrees u skips (and marks no
+// element as changed: it is the last); without, it marks the elements
+// whose strings it changes.
 // The walk keeps its own stack: a macro body may be deeper than the call
 // stack should go before the expansion's depth is checked.
-func (x *expander) substituteTree(el *Element, t *tokenTable) error {
+func (x *expander) substituteTree(el *Element, t *tokenTable, u *untouched) error {
 	// The stack holds the children lists being gone through, as deep as
 	// the tree rather than as wide.
 	var buf [32][]*Element
 	stack := buf[:0]
 	for {
-		if el.Text != "" && t.mayHold(el.Text) {
-			s, o, changed, bad := t.applyAll(el.Text, el.TextOrigin(), x.budget)
-			if bad != nil {
-				return x.tokenOver(bad)
+		if u == nil || !u.skips(el) {
+			if el.Text != "" && t.mayHold(el.Text) {
+				s, o, changed, bad := t.applyAll(el.Text, el.TextOrigin(), x.budget, &x.sub)
+				if bad != nil {
+					return x.tokenOver(bad)
+				}
+				if changed {
+					el.Text, el.text = s, x.sub.origin(o)
+					if u == nil {
+						x.touch(el)
+					}
+				}
 			}
-			if changed {
-				el.Text, el.text = s, originOf(o)
+			if len(el.Attrs) > 0 {
+				if err := x.substituteAttrs(el, t, u == nil); err != nil {
+					return err
+				}
 			}
-		}
-		if len(el.Attrs) > 0 {
-			if err := x.substituteAttrs(el, t); err != nil {
-				return err
+			// In document order, as Galaxy goes: an error names the first.
+			if len(el.Children) > 0 {
+				stack = append(stack, el.Children)
 			}
-		}
-		// In document order, as Galaxy goes: an error names the first.
-		if len(el.Children) > 0 {
-			stack = append(stack, el.Children)
 		}
 		for len(stack) > 0 && len(stack[len(stack)-1]) == 0 {
 			stack = stack[:len(stack)-1]
@@ -340,7 +411,7 @@ func (x *expander) tokenOver(d *tokenDef) error {
 // a changed value is stored; a changed name stores the current value under
 // the new name (in place when that name exists, else at the end) and then
 // deletes the old name, even when both names are equal.
-func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
+func (x *expander) substituteAttrs(el *Element, t *tokenTable, mark bool) error {
 	names := false
 	for i := range el.Attrs {
 		if t.mayHold(el.Attrs[i].Name) {
@@ -358,27 +429,33 @@ func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
 			if !t.mayHold(a.Value) {
 				continue
 			}
-			v, o, changed, bad := t.applyAll(a.Value, a.value.export(file), x.budget)
+			v, o, changed, bad := t.applyAll(a.Value, a.value.export(file), x.budget, &x.sub)
 			if bad != nil {
 				return x.tokenOver(bad)
 			}
 			if changed {
-				a.Value, a.value = v, originOf(o)
+				a.Value, a.value = v, x.sub.origin(o)
+				if mark {
+					x.touch(el)
+				}
 			}
 		}
 		return nil
 	}
+	if mark {
+		x.touch(el) // names may change: marked whether or not they do
+	}
 	snapshot := slices.Clone(el.Attrs)
 	for _, a := range snapshot {
-		v, o, changed, bad := t.apply(a.Value, a.value.export(file), x.budget)
+		v, o, changed, bad := t.apply(a.Value, a.value.export(file), x.budget, &x.sub)
 		if bad != nil {
 			return x.tokenOver(bad)
 		}
 		if changed {
 			i := el.attrIndex(a.Name)
-			el.Attrs[i].Value, el.Attrs[i].value = v, originOf(o)
+			el.Attrs[i].Value, el.Attrs[i].value = v, x.sub.origin(o)
 		}
-		name, no, changed, bad := t.apply(a.Name, a.name.export(file), x.budget)
+		name, no, changed, bad := t.apply(a.Name, a.name.export(file), x.budget, &x.sub)
 		if bad != nil {
 			return x.tokenOver(bad)
 		}
@@ -390,7 +467,7 @@ func (x *expander) substituteAttrs(el *Element, t *tokenTable) error {
 				"token substitution turns attribute %s into the invalid name %q", a.Name, name)
 		}
 		cur := el.Attrs[el.attrIndex(a.Name)]
-		cur.Name, cur.name = name, originOf(no)
+		cur.Name, cur.name = name, x.sub.origin(no)
 		if j := el.attrIndex(name); j >= 0 {
 			el.Attrs[j].Value, el.Attrs[j].value = cur.Value, cur.value
 		} else {

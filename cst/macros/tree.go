@@ -39,6 +39,10 @@ type Element struct {
 	// PI marks a processing instruction inside the root element, which
 	// lxml keeps as a node: Tag is its target and Text its data.
 	PI bool
+	// touched marks an element whose strings or children, or those of an
+	// element below it, expansion changed (see untouched.go). It fits in
+	// the padding after PI.
+	touched bool
 
 	// A tail is never substituted, so its origin is a span alone, which
 	// packs next to PI: the element is 8 bytes smaller than with two
@@ -82,16 +86,6 @@ func (o origin) export(file string) Origin {
 	out := Origin{Loc: Loc{file, o.span()}}
 	if o.parts != nil {
 		out.Parts = *o.parts
-	}
-	return out
-}
-
-func originOf(o Origin) origin {
-	out := originAt(o.Loc.Span)
-	if o.Parts != nil {
-		// A copy of the slice header alone goes to the heap, not all of o.
-		parts := o.Parts
-		out.parts = &parts
 	}
 	return out
 }
