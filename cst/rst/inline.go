@@ -2,6 +2,7 @@ package rst
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // inliner reads the inline markup of one text (docutils' Inliner.parse).
@@ -81,19 +82,63 @@ func (in *inliner) parse() ([]*Node, []*Node) {
 }
 
 // search finds the first match of the initial pattern in s[lo:].
+//
+// It walks forward keeping the class of the previous character, which is
+// what startOK would decode again backwards at every position. It tries
+// matchAt only where a match can begin: at one of the characters that
+// start a construct, or at a name that an underscore may end. A reference
+// name holds no space or line break, so when one comes before the next
+// underscore, no name from i reaches an underscore.
 func (in *inliner) search(lo int) (initial, bool) {
 	s := in.s
 	hi := len(s)
+	under, space, newline := nextByte{c: '_', at: -1}, nextByte{c: ' ', at: -1}, nextByte{c: '\n', at: -1}
+	startable := true // startOK(s, lo, i)
 	for i := lo; i < hi; {
-		if startOK(s, lo, i) {
-			if mt, ok := in.matchAt(lo, i); ok {
-				return mt, true
+		c := s[i]
+		r, size := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if startable {
+			try := strings.IndexByte(inlineStarts, c) >= 0
+			if !try {
+				u := under.from(s, i)
+				try = u < hi && u < space.from(s, i) && u < newline.from(s, i)
+			}
+			if try {
+				if mt, ok := in.matchAt(lo, i); ok {
+					return mt, true
+				}
 			}
 		}
-		_, size := decodeRune(s, i)
+		startable = classOf(r)&(clSpace|clOpener|clDelimiter) != 0
 		i += size
 	}
 	return initial{}, false
+}
+
+// inlineStarts are the characters the constructs of the initial pattern
+// other than references begin with.
+const inlineStarts = "*`_|[:"
+
+// nextByte finds the next occurrence of one byte in a string. It remembers
+// the last one found, so that a scan moving forward searches each stretch
+// of the string once.
+type nextByte struct {
+	c  byte
+	at int // the occurrence found last: -1 before the first search, len(s) when there is none
+}
+
+// from returns the index of the first c at or after i, or len(s).
+func (n *nextByte) from(s string, i int) int {
+	if n.at < i {
+		n.at = len(s)
+		if j := strings.IndexByte(s[i:], n.c); j >= 0 {
+			n.at = i + j
+		}
+	}
+	return n.at
 }
 
 // matchAt tries the alternatives of the initial pattern at i.
@@ -621,8 +666,25 @@ func (in *inliner) implicit(lo, hi int) []*Node {
 	if strings.IndexByte(s[lo:hi], ':') < 0 && strings.IndexByte(s[lo:hi], '@') < 0 {
 		return []*Node{in.text(lo, hi)}
 	}
+	// As search does, the walk keeps the previous character's class in
+	// place of startOK. A URI needs a colon and an address an at sign
+	// before the next space or line break, so positions without one are
+	// not tried.
+	colon, at, space, newline := nextByte{c: ':', at: -1}, nextByte{c: '@', at: -1}, nextByte{c: ' ', at: -1}, nextByte{c: '\n', at: -1}
+	startable := true // startOK(s, lo, i)
 	for i := lo; i < hi; {
-		if startOK(s, lo, i) {
+		c := s[i]
+		r, size := rune(c), 1
+		if c >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		try := false
+		if startable {
+			lim := min(hi, space.from(s, i), newline.from(s, i))
+			try = colon.from(s, i) < lim || at.from(s, i) < lim
+		}
+		startable = classOf(r)&(clSpace|clOpener|clDelimiter) != 0
+		if try {
 			if e, scheme, email, ok := matchURI(s, i, hi); ok {
 				if scheme != "" && !uriSchemes[strings.ToLower(scheme)] {
 					return []*Node{in.text(lo, hi)}
@@ -639,7 +701,6 @@ func (in *inliner) implicit(lo, hi int) []*Node {
 				return append(out, in.implicit(e, hi)...)
 			}
 		}
-		_, size := decodeRune(s, i)
 		i += size
 	}
 	return []*Node{in.text(lo, hi)}
