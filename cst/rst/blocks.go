@@ -567,7 +567,7 @@ func (m *machine) lineBlockLine(mt match, lineno int) (*Node, []*Node, bool) {
 		ln.Span = cstSpan(m.d.off(lineno-1, 0), m.d.off(lineno-1, 1))
 	}
 	if rstrip(whole) != "|" {
-		ln.indent = mt.end - 1
+		ln.indent = int32(mt.end - 1) // lines are at most lineLengthLimit long
 	}
 	return ln, msgs, bf
 }
@@ -586,7 +586,7 @@ func nestLineBlockLines(block *Node) {
 // nestLineBlockSegment moves the lines indented past the least indent into
 // nested line blocks.
 func nestLineBlockSegment(block *Node) {
-	least := -1
+	least := int32(-1)
 	for _, c := range block.Children {
 		if least < 0 || c.indent < least {
 			least = c.indent

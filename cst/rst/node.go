@@ -10,6 +10,13 @@ import (
 // docutils node class; its attributes carry docutils' names.
 type Node struct {
 	Kind Kind
+	// The small unexported fields sit beside Kind, in the bytes the
+	// alignment of Span leaves free, so that a Node fits the 256-byte size
+	// class of the allocator rather than the 288-byte one.
+	referenced bool  // a target that a reference resolved to
+	resolved   bool  // a reference or target already resolved
+	indent     int32 // a line block line's indent, -1 when unset
+
 	// Span is the byte range of the help text the node was read from; it
 	// lies inside the text given to [Parse]. Nodes that docutils makes up
 	// (generated labels, a table's colspecs) have the span of the construct
@@ -35,9 +42,6 @@ type Node struct {
 	// Level is a system message's level (1 INFO … 4 SEVERE).
 	Level int
 
-	indent      int  // a line block line's indent, -1 when unset
-	referenced  bool // a target that a reference resolved to
-	resolved    bool // a reference or target already resolved
 	indirectRef string
 	msg         *Message // a system message node's message
 	raw         string   // an inline node's source text (docutils' rawsource)
