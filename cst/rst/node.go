@@ -1,6 +1,7 @@
 package rst
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -77,6 +78,11 @@ func (n *Node) Del(name string) { delete(n.Attrs, name) }
 
 // Append adds children at the end of n and sets their parent.
 func (n *Node) Append(children ...*Node) {
+	if len(children) > 1 {
+		// Room for all at once, rather than the doublings of one append
+		// after another.
+		n.Children = slices.Grow(n.Children, len(children))
+	}
 	for _, c := range children {
 		if c == nil {
 			continue
