@@ -2,7 +2,6 @@ package rst
 
 import (
 	"strings"
-	"unicode/utf8"
 )
 
 // inliner reads the inline markup of one text (docutils' Inliner.parse).
@@ -95,14 +94,10 @@ func (in *inliner) search(lo int) (initial, bool) {
 	under, space, newline := nextByte{c: '_', at: -1}, nextByte{c: ' ', at: -1}, nextByte{c: '\n', at: -1}
 	startable := true // startOK(s, lo, i)
 	for i := lo; i < hi; {
-		c := s[i]
-		r, size := rune(c), 1
-		if c >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
-		}
+		bits, size := charBits(s, i)
 		if startable {
-			try := strings.IndexByte(inlineStarts, c) >= 0
-			if !try {
+			try := bits&cbStarts != 0
+			if !try && bits&cbName != 0 {
 				u := under.from(s, i)
 				try = u < hi && u < space.from(s, i) && u < newline.from(s, i)
 			}
@@ -112,7 +107,7 @@ func (in *inliner) search(lo int) (initial, bool) {
 				}
 			}
 		}
-		startable = classOf(r)&(clSpace|clOpener|clDelimiter) != 0
+		startable = bits&cbStartAfter != 0
 		i += size
 	}
 	return initial{}, false
@@ -673,17 +668,23 @@ func (in *inliner) implicit(lo, hi int) []*Node {
 	colon, at, space, newline := nextByte{c: ':', at: -1}, nextByte{c: '@', at: -1}, nextByte{c: ' ', at: -1}, nextByte{c: '\n', at: -1}
 	startable := true // startOK(s, lo, i)
 	for i := lo; i < hi; {
-		c := s[i]
-		r, size := rune(c), 1
-		if c >= utf8.RuneSelf {
-			r, size = utf8.DecodeRuneInString(s[i:])
-		}
-		try := false
-		if startable {
+		try := startable
+		if try {
 			lim := min(hi, space.from(s, i), newline.from(s, i))
-			try = colon.from(s, i) < lim || at.from(s, i) < lim
+			if colon.from(s, i) >= lim && at.from(s, i) >= lim {
+				if lim > i {
+					// Nothing starts before lim: go on from there, with
+					// the class of the character before it.
+					i = lim
+					r, _ := decodeLastRune(s, i)
+					startable = classOf(r)&(clSpace|clOpener|clDelimiter) != 0
+					continue
+				}
+				try = false // s[i] is the space or line break
+			}
 		}
-		startable = classOf(r)&(clSpace|clOpener|clDelimiter) != 0
+		bits, size := charBits(s, i)
+		startable = bits&cbStartAfter != 0
 		if try {
 			if e, scheme, email, ok := matchURI(s, i, hi); ok {
 				if scheme != "" && !uriSchemes[strings.ToLower(scheme)] {
