@@ -9,20 +9,30 @@ import (
 // pad character after each wide one, and the line it came from.
 type tline struct {
 	r    []rune
-	byt  []int // byte offset in src.s of each rune of r (pads repeat the wide rune's end)
+	byt  []int32 // byte offset in src.s of each rune of r (pads repeat the wide rune's end)
 	src  line
 	full int // byte length of src.s
 }
 
 // newTline pads the wide characters of l (StringList.pad_double_width).
 func newTline(l line) tline {
-	t := tline{src: l, full: len(l.s)}
+	n := 0
+	for _, r := range l.s {
+		n++
+		if isWide(r) {
+			n++
+		}
+	}
+	// One array holds both r and byt (a rune is an int32); r's capacity
+	// ends where byt starts, so that growing r cannot overwrite byt.
+	buf := make([]int32, 2*n)
+	t := tline{r: buf[:0:n], byt: buf[n:n], src: l, full: len(l.s)}
 	for i, r := range l.s {
 		t.r = append(t.r, r)
-		t.byt = append(t.byt, i)
+		t.byt = append(t.byt, int32(i)) // a line has at most lineLengthLimit characters
 		if isWide(r) {
 			t.r = append(t.r, 0)
-			t.byt = append(t.byt, i+len(string(r)))
+			t.byt = append(t.byt, int32(i+len(string(r))))
 		}
 	}
 	return t
@@ -49,6 +59,7 @@ func (t tline) cut(a, b int) line {
 		b = a
 	}
 	var sb strings.Builder
+	sb.Grow(b - a) // the length when the characters are ASCII
 	for _, r := range t.r[a:b] {
 		if r != 0 {
 			sb.WriteRune(r)
@@ -56,7 +67,7 @@ func (t tline) cut(a, b int) line {
 	}
 	off := t.full
 	if a < len(t.byt) {
-		off = t.byt[a]
+		off = int(t.byt[a])
 	}
 	return line{s: rstrip(sb.String()), abs: t.src.abs, col: t.src.col + off}
 }
