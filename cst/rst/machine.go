@@ -132,10 +132,28 @@ type machine struct {
 	subName     string
 }
 
-// newMachine returns a machine over input rooted at parent.
+// newMachine returns a machine over input rooted at parent. It reuses a
+// machine given back by [doc.freeMachine]: a parse runs a nested machine
+// for every block quote, list item and section, each used only until its
+// caller has read where it stopped.
 func (d *doc) newMachine(input lines, inOff int, parent *Node, initial state, matchTitles bool) *machine {
-	return &machine{d: d, input: input, inOff: inOff, parent: parent, state: initial,
+	var m *machine
+	if n := len(d.spareMachines); n > 0 {
+		m = d.spareMachines[n-1]
+		d.spareMachines = d.spareMachines[:n-1]
+	} else {
+		m = new(machine)
+	}
+	*m = machine{d: d, input: input, inOff: inOff, parent: parent, state: initial,
 		matchTitles: matchTitles, eofcheck: true}
+	return m
+}
+
+// freeMachine gives m back for [doc.newMachine] to reuse; nothing may
+// use m afterwards.
+func (d *doc) freeMachine(m *machine) {
+	*m = machine{} // drop what m points to
+	d.spareMachines = append(d.spareMachines, m)
 }
 
 // run runs the machine to the end of its input or until a state ends it.
@@ -428,7 +446,9 @@ func (m *machine) getFirstKnownIndented(indent int, untilBlank, stripIndent, str
 func (m *machine) nestedParse(block lines, inOff int, node *Node, matchTitles bool) int {
 	sm := m.d.newMachine(block, inOff, node, stBody, matchTitles)
 	sm.run()
-	return sm.absLineOffset()
+	off := sm.absLineOffset()
+	m.d.freeMachine(sm)
+	return off
 }
 
 // nestedListParse runs a machine in the given initial state over block,
@@ -440,7 +460,9 @@ func (m *machine) nestedListParse(block lines, inOff int, node *Node, initial st
 		setup(sm)
 	}
 	sm.run()
-	return sm.absLineOffset(), sm.blankFinish
+	off, bf := sm.absLineOffset(), sm.blankFinish
+	m.d.freeMachine(sm)
+	return off, bf
 }
 
 // nestedListParseTitles is nestedListParse with match_titles set.
@@ -448,7 +470,9 @@ func (m *machine) nestedListParseTitles(block lines, inOff int, node *Node, init
 	sm := m.d.newMachine(block, inOff, node, initial, matchTitles)
 	sm.blankFinish = blankFinish
 	sm.run()
-	return sm.absLineOffset(), sm.blankFinish
+	off, bf := sm.absLineOffset(), sm.blankFinish
+	m.d.freeMachine(sm)
+	return off, bf
 }
 
 // goTo jumps to an absolute line offset, ignoring jumps past the end

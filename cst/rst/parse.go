@@ -33,6 +33,8 @@ type doc struct {
 	messages []*Message
 	top      *machine
 
+	spareMachines []*machine // machines done with, for newMachine to reuse
+
 	currentLine     int
 	titleStyles     []string
 	sectionLevel    int

@@ -116,6 +116,7 @@ func (m *machine) quotedLiteralBlock() []*Node {
 	sm := m.d.newMachine(input, m.absLineOffset(), holder, stQuotedLiteralBlock, false)
 	sm.run()
 	m.goTo(sm.absLineOffset())
+	m.d.freeMachine(sm)
 	kids := holder.Children
 	for _, k := range kids {
 		k.Parent = nil
