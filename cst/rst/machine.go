@@ -1,5 +1,7 @@
 package rst
 
+import "unicode/utf8"
+
 // state names the states of docutils' rst state machine.
 type state uint8
 
@@ -204,12 +206,75 @@ func (m *machine) checkLine(only trans) step {
 		}
 		return stay
 	}
+	// Most lines start with a letter, which only an enumerator and text
+	// can: the table of first bytes spares the other patterns.
+	mask := ^uint32(0)
+	if m.cur != "" {
+		mask = firstByteTrans[m.cur[0]]
+	}
 	for _, t := range m.order() {
+		if mask&(1<<t) == 0 {
+			continue
+		}
 		if mt, ok := m.match(t, m.cur); ok {
 			return m.dispatch(t, mt)
 		}
 	}
 	return stay
+}
+
+// firstByteTrans holds, for each first byte of a line, the transitions
+// whose patterns can match a line starting with it, as bits 1<<trans. A
+// transition that it does not describe is always tried.
+var firstByteTrans [256]uint32
+
+func init() {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		bits := ^uint32(0)
+		drop := func(t trans) { bits &^= 1 << t }
+		if c < utf8.RuneSelf && !isSpace(rune(c)) {
+			drop(trBlank) // other whitespace and the empty line start with bytes from 0xc2
+		}
+		if b != ' ' {
+			drop(trIndent)
+		}
+		if b != '-' && b != '+' && b != '*' && c < utf8.RuneSelf {
+			drop(trBullet) // the other bullets start with 0xe2
+		}
+		if b != '(' && b != '#' && !isAlnum7(b) {
+			drop(trEnumerator)
+		}
+		if b != ':' {
+			drop(trFieldMarker)
+		}
+		if b != '-' && b != '+' && b != '/' {
+			drop(trOptionMarker)
+		}
+		if b != '>' {
+			drop(trDoctest)
+		}
+		if b != '|' {
+			drop(trLineBlock)
+		}
+		if b != '+' {
+			drop(trGridTableTop)
+		}
+		if b != '=' {
+			drop(trSimpleTableTop)
+		}
+		if b != '.' {
+			drop(trExplicitMarkup)
+		}
+		if b != '_' {
+			drop(trAnonymous)
+		}
+		if !isNonAlnum7(b) {
+			drop(trLine)
+			drop(trUnderline)
+		}
+		firstByteTrans[c] = bits
+	}
 }
 
 // nextLine advances n lines; it reports false past the end of input.
