@@ -623,7 +623,7 @@ func nestLineBlockSegment(block *Node) {
 // section overline or transition (Body.line).
 func (m *machine) lineTransition() step {
 	if m.matchTitles {
-		m.context = []line{m.curLine()}
+		m.context = append(m.contextBuf[:0], m.curLine())
 		return to(stLine)
 	}
 	s := strip(m.cur)

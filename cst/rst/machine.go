@@ -117,6 +117,10 @@ type machine struct {
 	parent      *Node
 	matchTitles bool
 	context     []line
+	// contextBuf holds context when it is one line, as it nearly always
+	// is, so that setting it takes no allocation. Nothing keeps context
+	// beyond the call it is passed to.
+	contextBuf [1]line
 
 	blankFinish bool
 	// EnumeratedList

@@ -139,7 +139,7 @@ func (m *machine) quotedState(t trans) step {
 	case trInitialQuoted:
 		m.quote = firstRune(m.cur)
 		m.qInitLine = m.absLineNumber()
-		m.context = []line{m.curLine()}
+		m.context = append(m.contextBuf[:0], m.curLine())
 		return stay
 	case trQuoted:
 		m.context = append(m.context, m.curLine())
