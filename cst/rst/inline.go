@@ -68,14 +68,14 @@ func (in *inliner) parse() ([]*Node, []*Node) {
 		r := in.dispatch(mt, lo)
 		msgs = append(msgs, r.msgs...)
 		if len(r.nodes) > 0 {
-			processed = append(processed, in.implicit(uStart, r.before)...)
+			processed = in.implicit(processed, uStart, r.before)
 			processed = append(processed, r.nodes...)
 			uStart = r.rest
 		}
 		lo = r.rest
 	}
 	if uStart < len(s) {
-		processed = append(processed, in.implicit(uStart, len(s))...)
+		processed = in.implicit(processed, uStart, len(s))
 	}
 	return processed, msgs
 }
@@ -651,15 +651,15 @@ func (in *inliner) phraseRef(start, end, ts, te int, escaped string, anonymous b
 }
 
 // implicit finds standalone URIs and e-mail addresses in s[lo:hi]
-// (Inliner.implicit_inline).
-func (in *inliner) implicit(lo, hi int) []*Node {
+// (Inliner.implicit_inline) and appends the nodes it makes to out.
+func (in *inliner) implicit(out []*Node, lo, hi int) []*Node {
 	if lo >= hi {
-		return nil
+		return out
 	}
 	s := in.s
 	// Every URI has a colon and every address an at sign.
 	if strings.IndexByte(s[lo:hi], ':') < 0 && strings.IndexByte(s[lo:hi], '@') < 0 {
-		return []*Node{in.text(lo, hi)}
+		return append(out, in.text(lo, hi))
 	}
 	// As search does, the walk keeps the previous character's class in
 	// place of startOK. A URI needs a colon and an address an at sign
@@ -688,7 +688,7 @@ func (in *inliner) implicit(lo, hi int) []*Node {
 		if try {
 			if e, scheme, email, ok := matchURI(s, i, hi); ok {
 				if scheme != "" && !uriSchemes[strings.ToLower(scheme)] {
-					return []*Node{in.text(lo, hi)}
+					return append(out, in.text(lo, hi))
 				}
 				text := s[i:e]
 				uri := unescape(text, false)
@@ -697,12 +697,12 @@ func (in *inliner) implicit(lo, hi int) []*Node {
 				}
 				ref := newNode(KindReference, in.span(i, e), newText(text, in.span(i, e)))
 				ref.Set("refuri", uri)
-				out := in.implicit(lo, i)
+				out = in.implicit(out, lo, i)
 				out = append(out, ref)
-				return append(out, in.implicit(e, hi)...)
+				return in.implicit(out, e, hi)
 			}
 		}
 		i += size
 	}
-	return []*Node{in.text(lo, hi)}
+	return append(out, in.text(lo, hi))
 }
