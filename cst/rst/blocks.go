@@ -562,7 +562,8 @@ func (m *machine) lineBlockLine(mt match, lineno int) (*Node, []*Node, bool) {
 	block, _, _, bf := m.getFirstKnownIndented(mt.end, true, true, true)
 	p := ptextOf(block)
 	ns, msgs := m.inlineText(p, lineno)
-	ln := newNode(KindLine, m.d.span(block), ns...)
+	ln := newNode(KindLine, m.d.span(block))
+	ln.adopt(ns)
 	if len(block) == 0 {
 		ln.Span = cstSpan(m.d.off(lineno-1, 0), m.d.off(lineno-1, 1))
 	}

@@ -92,6 +92,24 @@ func (n *Node) Append(children ...*Node) {
 	}
 }
 
+// adopt makes children, a list made for n alone and not used after, the
+// children of n, which has none: as Append would, without copying the
+// list.
+func (n *Node) adopt(children []*Node) {
+	for _, c := range children {
+		if c == nil {
+			n.Append(children...)
+			return
+		}
+	}
+	for _, c := range children {
+		c.Parent = n
+	}
+	if len(children) > 0 {
+		n.Children = children
+	}
+}
+
 // Insert inserts c as the i'th child of n.
 func (n *Node) Insert(i int, c *Node) {
 	c.Parent = n

@@ -133,7 +133,8 @@ func (m *machine) newSubsection(title ptext, lineno int, msgs []*Node, start int
 	sec := newNode(KindSection, cstSpan(start, d.poff(title, len(title.s))))
 	m.add(sec)
 	ns, tmsgs := m.inlineText(title, lineno)
-	t := newNode(KindTitle, d.pspan(title, 0, len(title.s)), ns...)
+	t := newNode(KindTitle, d.pspan(title, 0, len(title.s)))
+	t.adopt(ns)
 	t.Line = lineno
 	sec.Names = append(sec.Names, normalizeName(t.AsText()))
 	sec.Append(t)
