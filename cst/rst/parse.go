@@ -81,7 +81,8 @@ func Parse(text string) *Document {
 	tooLong := 0
 	for i, l := range d.src {
 		input[i] = line{s: l.exp, abs: i}
-		if tooLong == 0 && runeLen(l.exp) > lineLengthLimit {
+		// A line of no more bytes than the limit has no more characters.
+		if tooLong == 0 && len(l.exp) > lineLengthLimit && runeLen(l.exp) > lineLengthLimit {
 			tooLong = i + 1
 		}
 	}
