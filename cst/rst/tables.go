@@ -3,6 +3,7 @@ package rst
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // tline is a table line as docutils' table parsers see it: characters, a
@@ -258,13 +259,11 @@ func findHeadBodySep(block []tline, grid bool) (int, *tableErr) {
 	sep := -1
 	i := 0
 	for i = range block {
-		s := string(block[i].r)
 		var is bool
 		if grid {
-			t := strings.TrimRight(s, " ")
-			is = len(t) >= 5 && strings.HasPrefix(t, "+=") && strings.HasSuffix(t, "=+") && strings.Trim(t[2:len(t)-2], "=+") == ""
+			is = isGridHeadSep(block[i].r)
 		} else {
-			is = s != "" && s[0] == '=' && strings.Trim(s, "= ") == ""
+			is = isRuneRun(block[i].r, '=', "= ")
 		}
 		if !is {
 			continue
@@ -544,9 +543,42 @@ func parseSimpleTable(block []tline) (*tableData, *tableErr) {
 }
 
 // isSpanLine matches '-[ -]*$'.
-func isSpanLine(t tline) bool {
-	s := string(t.r)
-	return s != "" && s[0] == '-' && strings.Trim(s, "- ") == ""
+func isSpanLine(t tline) bool { return isRuneRun(t.r, '-', "- ") }
+
+// The tests of table lines read the characters in place: the strings
+// they were written with cost an allocation per line. The pads after wide
+// characters are NULs, which none of the tests accepts.
+
+// isRuneRun reports whether r starts with first and holds only characters
+// of set (which is ASCII).
+func isRuneRun(r []rune, first rune, set string) bool {
+	if len(r) == 0 || r[0] != first {
+		return false
+	}
+	for _, c := range r {
+		if c >= utf8.RuneSelf || strings.IndexByte(set, byte(c)) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isGridHeadSep reports whether r, without its trailing spaces, is a grid
+// table's head/body separator: "+=", then "=" and "+", then "=+".
+func isGridHeadSep(r []rune) bool {
+	n := len(r)
+	for n > 0 && r[n-1] == ' ' {
+		n--
+	}
+	if n < 5 || r[0] != '+' || r[1] != '=' || r[n-2] != '=' || r[n-1] != '+' {
+		return false
+	}
+	for _, c := range r[2 : n-2] {
+		if c != '=' && c != '+' {
+			return false
+		}
+	}
+	return true
 }
 
 // sliceRunes returns r[a:b] clamped to r.
