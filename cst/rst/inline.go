@@ -378,6 +378,7 @@ func (in *inliner) substitutionReference(mt initial, lo int) result {
 		n := e - i - 1
 		text := s[mt.end:i]
 		sub := newNode(KindSubstitutionReference, in.span(mt.start, e), newText(text, in.span(mt.end, i)))
+		in.d.sawSubstitutionRef = true
 		sub.raw = unescape(s[mt.start:i+1], true)
 		subText := unescape(text, false)
 		sub.Set("refname", whitespaceNormalizeName(subText))
@@ -386,6 +387,7 @@ func (in *inliner) substitutionReference(mt initial, lo int) result {
 			ref := newNode(KindReference, in.span(mt.start, e))
 			if n == 2 {
 				ref.Set("anonymous", "1")
+				in.d.sawAnonymous = true
 			} else {
 				ref.Set("refname", normalizeName(subText))
 				in.d.noteRefname(ref)
@@ -411,6 +413,7 @@ func (in *inliner) reference(mt initial) result {
 	ref.Set("name", whitespaceNormalizeName(text))
 	if mt.kind == "__" {
 		ref.Set("anonymous", "1")
+		in.d.sawAnonymous = true
 	} else {
 		ref.Set("refname", normalizeName(text))
 		in.d.noteRefname(ref)
@@ -631,6 +634,7 @@ func (in *inliner) phraseRef(start, end, ts, te int, escaped string, anonymous b
 		ref.Set("refuri", alias)
 	case anonymous:
 		ref.Set("anonymous", "1")
+		in.d.sawAnonymous = true
 	case target != nil:
 		target.Names = append(target.Names, refname)
 		if aliasType == "name" {

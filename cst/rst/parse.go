@@ -35,6 +35,11 @@ type doc struct {
 
 	spareMachines []*machine // machines done with, for newMachine to reuse
 
+	// Whether the parse made a node of these sorts, at the one place each
+	// is made: a transform that looks for them only walks the tree when
+	// it did.
+	sawTransition, sawSubstitutionRef, sawAnonymous bool
+
 	currentLine     int
 	titleStyles     []string
 	sectionLevel    int

@@ -187,6 +187,7 @@ func (m *machine) lineState(t trans, mt match) step {
 // transition makes a transition node for a marker line.
 func (m *machine) transition(marker line) *Node {
 	n := newNode(KindTransition, m.d.lineSpan(marker))
+	m.d.sawTransition = true
 	n.Line = marker.abs + 1
 	return n
 }
