@@ -562,12 +562,13 @@ func (m *machine) lineBlockLine(mt match, lineno int) (*Node, []*Node, bool) {
 	block, _, _, bf := m.getFirstKnownIndented(mt.end, true, true, true)
 	p := ptextOf(block)
 	ns, msgs := m.inlineText(p, lineno)
-	ln := newNode(KindLine, m.d.span(block), ns...)
+	ln := newNode(KindLine, m.d.span(block))
+	ln.adopt(ns)
 	if len(block) == 0 {
 		ln.Span = cstSpan(m.d.off(lineno-1, 0), m.d.off(lineno-1, 1))
 	}
 	if rstrip(whole) != "|" {
-		ln.indent = mt.end - 1
+		ln.indent = int32(mt.end - 1) // lines are at most lineLengthLimit long
 	}
 	return ln, msgs, bf
 }
@@ -586,7 +587,7 @@ func nestLineBlockLines(block *Node) {
 // nestLineBlockSegment moves the lines indented past the least indent into
 // nested line blocks.
 func nestLineBlockSegment(block *Node) {
-	least := -1
+	least := int32(-1)
 	for _, c := range block.Children {
 		if least < 0 || c.indent < least {
 			least = c.indent
@@ -623,7 +624,7 @@ func nestLineBlockSegment(block *Node) {
 // section overline or transition (Body.line).
 func (m *machine) lineTransition() step {
 	if m.matchTitles {
-		m.context = []line{m.curLine()}
+		m.context = append(m.contextBuf[:0], m.curLine())
 		return to(stLine)
 	}
 	s := strip(m.cur)

@@ -192,7 +192,9 @@ func (m *machine) parseOptions(spec *directiveSpec, block lines, dv *dirCall) st
 	sm := m.d.newMachine(block, 0, node, stExtensionOptions, false)
 	sm.blankFinish = true
 	sm.run()
-	if sm.absLineOffset() != len(block) {
+	off, bf := sm.absLineOffset(), sm.blankFinish
+	m.d.freeMachine(sm)
+	if off != len(block) {
 		return "invalid option block"
 	}
 	for _, f := range node.Children {
@@ -237,7 +239,7 @@ func (m *machine) parseOptions(spec *directiveSpec, block lines, dv *dirCall) st
 		dv.opts[name] = v
 		dv.optOrder = append(dv.optOrder, name)
 	}
-	if !sm.blankFinish {
+	if !bf {
 		return "option data incompletely parsed"
 	}
 	return ""

@@ -65,7 +65,7 @@ func (m *machine) body(t trans, mt match) step {
 	case trLine:
 		return m.lineTransition()
 	case trText:
-		m.context = []line{m.curLine()}
+		m.context = append(m.contextBuf[:0], m.curLine())
 		return to(stText)
 	}
 	return stay
@@ -100,7 +100,7 @@ func (m *machine) specialized(t trans, mt match) step {
 		}
 	case trText:
 		if m.state == stDefinitionList {
-			m.context = []line{m.curLine()}
+			m.context = append(m.contextBuf[:0], m.curLine())
 			return to(stDefinition)
 		}
 	case trEnumerator:

@@ -434,5 +434,6 @@ func (m *machine) addTarget(name string, anon bool, refuri string, t *Node) {
 		t.Set("refuri", refuri)
 	}
 	t.Set("anonymous", "1")
+	d.sawAnonymous = true
 	d.setID(t, nil)
 }

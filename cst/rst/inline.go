@@ -68,32 +68,72 @@ func (in *inliner) parse() ([]*Node, []*Node) {
 		r := in.dispatch(mt, lo)
 		msgs = append(msgs, r.msgs...)
 		if len(r.nodes) > 0 {
-			processed = append(processed, in.implicit(uStart, r.before)...)
+			processed = in.implicit(processed, uStart, r.before)
 			processed = append(processed, r.nodes...)
 			uStart = r.rest
 		}
 		lo = r.rest
 	}
 	if uStart < len(s) {
-		processed = append(processed, in.implicit(uStart, len(s))...)
+		processed = in.implicit(processed, uStart, len(s))
 	}
 	return processed, msgs
 }
 
 // search finds the first match of the initial pattern in s[lo:].
+//
+// It walks forward keeping the class of the previous character, which is
+// what startOK would decode again backwards at every position. It tries
+// matchAt only where a match can begin: at one of the characters that
+// start a construct, or at a name that an underscore may end. A reference
+// name holds no space or line break, so when one comes before the next
+// underscore, no name from i reaches an underscore.
 func (in *inliner) search(lo int) (initial, bool) {
 	s := in.s
 	hi := len(s)
+	under, space, newline := nextByte{c: '_', at: -1}, nextByte{c: ' ', at: -1}, nextByte{c: '\n', at: -1}
+	startable := true // startOK(s, lo, i)
 	for i := lo; i < hi; {
-		if startOK(s, lo, i) {
-			if mt, ok := in.matchAt(lo, i); ok {
-				return mt, true
+		bits, size := charBits(s, i)
+		if startable {
+			try := bits&cbStarts != 0
+			if !try && bits&cbName != 0 {
+				u := under.from(s, i)
+				try = u < hi && u < space.from(s, i) && u < newline.from(s, i)
+			}
+			if try {
+				if mt, ok := in.matchAt(lo, i); ok {
+					return mt, true
+				}
 			}
 		}
-		_, size := decodeRune(s, i)
+		startable = bits&cbStartAfter != 0
 		i += size
 	}
 	return initial{}, false
+}
+
+// inlineStarts are the characters the constructs of the initial pattern
+// other than references begin with.
+const inlineStarts = "*`_|[:"
+
+// nextByte finds the next occurrence of one byte in a string. It remembers
+// the last one found, so that a scan moving forward searches each stretch
+// of the string once.
+type nextByte struct {
+	c  byte
+	at int // the occurrence found last: -1 before the first search, len(s) when there is none
+}
+
+// from returns the index of the first c at or after i, or len(s).
+func (n *nextByte) from(s string, i int) int {
+	if n.at < i {
+		n.at = len(s)
+		if j := strings.IndexByte(s[i:], n.c); j >= 0 {
+			n.at = i + j
+		}
+	}
+	return n.at
 }
 
 // matchAt tries the alternatives of the initial pattern at i.
@@ -338,6 +378,7 @@ func (in *inliner) substitutionReference(mt initial, lo int) result {
 		n := e - i - 1
 		text := s[mt.end:i]
 		sub := newNode(KindSubstitutionReference, in.span(mt.start, e), newText(text, in.span(mt.end, i)))
+		in.d.sawSubstitutionRef = true
 		sub.raw = unescape(s[mt.start:i+1], true)
 		subText := unescape(text, false)
 		sub.Set("refname", whitespaceNormalizeName(subText))
@@ -346,6 +387,7 @@ func (in *inliner) substitutionReference(mt initial, lo int) result {
 			ref := newNode(KindReference, in.span(mt.start, e))
 			if n == 2 {
 				ref.Set("anonymous", "1")
+				in.d.sawAnonymous = true
 			} else {
 				ref.Set("refname", normalizeName(subText))
 				in.d.noteRefname(ref)
@@ -371,6 +413,7 @@ func (in *inliner) reference(mt initial) result {
 	ref.Set("name", whitespaceNormalizeName(text))
 	if mt.kind == "__" {
 		ref.Set("anonymous", "1")
+		in.d.sawAnonymous = true
 	} else {
 		ref.Set("refname", normalizeName(text))
 		in.d.noteRefname(ref)
@@ -591,6 +634,7 @@ func (in *inliner) phraseRef(start, end, ts, te int, escaped string, anonymous b
 		ref.Set("refuri", alias)
 	case anonymous:
 		ref.Set("anonymous", "1")
+		in.d.sawAnonymous = true
 	case target != nil:
 		target.Names = append(target.Names, refname)
 		if aliasType == "name" {
@@ -611,21 +655,44 @@ func (in *inliner) phraseRef(start, end, ts, te int, escaped string, anonymous b
 }
 
 // implicit finds standalone URIs and e-mail addresses in s[lo:hi]
-// (Inliner.implicit_inline).
-func (in *inliner) implicit(lo, hi int) []*Node {
+// (Inliner.implicit_inline) and appends the nodes it makes to out.
+func (in *inliner) implicit(out []*Node, lo, hi int) []*Node {
 	if lo >= hi {
-		return nil
+		return out
 	}
 	s := in.s
 	// Every URI has a colon and every address an at sign.
 	if strings.IndexByte(s[lo:hi], ':') < 0 && strings.IndexByte(s[lo:hi], '@') < 0 {
-		return []*Node{in.text(lo, hi)}
+		return append(out, in.text(lo, hi))
 	}
+	// As search does, the walk keeps the previous character's class in
+	// place of startOK. A URI needs a colon and an address an at sign
+	// before the next space or line break, so positions without one are
+	// not tried.
+	colon, at, space, newline := nextByte{c: ':', at: -1}, nextByte{c: '@', at: -1}, nextByte{c: ' ', at: -1}, nextByte{c: '\n', at: -1}
+	startable := true // startOK(s, lo, i)
 	for i := lo; i < hi; {
-		if startOK(s, lo, i) {
+		try := startable
+		if try {
+			lim := min(hi, space.from(s, i), newline.from(s, i))
+			if colon.from(s, i) >= lim && at.from(s, i) >= lim {
+				if lim > i {
+					// Nothing starts before lim: go on from there, with
+					// the class of the character before it.
+					i = lim
+					r, _ := decodeLastRune(s, i)
+					startable = classOf(r)&(clSpace|clOpener|clDelimiter) != 0
+					continue
+				}
+				try = false // s[i] is the space or line break
+			}
+		}
+		bits, size := charBits(s, i)
+		startable = bits&cbStartAfter != 0
+		if try {
 			if e, scheme, email, ok := matchURI(s, i, hi); ok {
 				if scheme != "" && !uriSchemes[strings.ToLower(scheme)] {
-					return []*Node{in.text(lo, hi)}
+					return append(out, in.text(lo, hi))
 				}
 				text := s[i:e]
 				uri := unescape(text, false)
@@ -634,13 +701,12 @@ func (in *inliner) implicit(lo, hi int) []*Node {
 				}
 				ref := newNode(KindReference, in.span(i, e), newText(text, in.span(i, e)))
 				ref.Set("refuri", uri)
-				out := in.implicit(lo, i)
+				out = in.implicit(out, lo, i)
 				out = append(out, ref)
-				return append(out, in.implicit(e, hi)...)
+				return in.implicit(out, e, hi)
 			}
 		}
-		_, size := decodeRune(s, i)
 		i += size
 	}
-	return []*Node{in.text(lo, hi)}
+	return append(out, in.text(lo, hi))
 }

@@ -90,6 +90,50 @@ func init() {
 	}
 }
 
+// The bits of charBits: the tests the inline scanners make at every
+// character.
+const (
+	cbStartAfter = 1 << iota // a start-string may follow: whitespace, an opener or a delimiter
+	cbStarts                 // one of inlineStarts
+	cbName                   // a word character other than "_", which may start a reference name
+)
+
+// asciiBits holds the charBits of the ASCII characters.
+var asciiBits [utf8.RuneSelf]uint8
+
+func init() {
+	for c := 0; c < utf8.RuneSelf; c++ {
+		r := rune(c)
+		if asciiClass[c]&(clSpace|clOpener|clDelimiter) != 0 {
+			asciiBits[c] |= cbStartAfter
+		}
+		if strings.ContainsRune(inlineStarts, r) {
+			asciiBits[c] |= cbStarts
+		}
+		if r != '_' && isWord(r) {
+			asciiBits[c] |= cbName
+		}
+	}
+}
+
+// charBits returns the charBits of the character at s[i] and its size.
+// ASCII takes one table look-up, the cost the scanners pay at nearly
+// every character of a help.
+func charBits(s string, i int) (uint8, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return asciiBits[c], 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	var bits uint8
+	if classOf(r)&(clSpace|clOpener|clDelimiter) != 0 {
+		bits = cbStartAfter
+	}
+	if r != '_' && isWord(r) {
+		bits |= cbName
+	}
+	return bits, size
+}
+
 // classOf returns the classes of r.
 func classOf(r rune) uint8 {
 	if r < 128 {

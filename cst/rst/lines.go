@@ -14,6 +14,7 @@ type srcLine struct {
 	start int    // byte offset of the line's first byte in the help text
 	raw   string // the line as written, without its line break
 	exp   string // the line as docutils reads it
+	tab   bool   // raw holds a tab, so that its columns and bytes differ
 }
 
 // splitLines splits text into lines as Python's str.splitlines does after
@@ -23,11 +24,25 @@ func splitLines(text string) []srcLine {
 	// Most lines end in "\n": room for them at once.
 	out := make([]srcLine, 0, strings.Count(text, "\n")+1)
 	start := 0
+	tabs := false // the line holds a tab, vertical tab or form feed
+	tab := false  // the line holds a tab
 	for i := 0; i < len(text); {
-		c := text[i]
-		if c >= 0x20 && c < 0x80 || c == '\t' {
+		// Printable ASCII, nearly all of a help, needs no look: skip it
+		// eight bytes at a time, then byte by byte up to the next other
+		// byte.
+		for i+8 <= len(text) {
+			x := uint64(text[i]) | uint64(text[i+1])<<8 | uint64(text[i+2])<<16 | uint64(text[i+3])<<24 |
+				uint64(text[i+4])<<32 | uint64(text[i+5])<<40 | uint64(text[i+6])<<48 | uint64(text[i+7])<<56
+			if (x-0x2020202020202020)&^x&0x8080808080808080|x&0x8080808080808080 != 0 {
+				break // a byte below 0x20 or above 0x7f
+			}
+			i += 8
+		}
+		for i < len(text) && text[i] >= 0x20 && text[i] < 0x80 {
 			i++
-			continue
+		}
+		if i >= len(text) {
+			break
 		}
 		r, size := decodeRune(text, i)
 		brk := 0
@@ -39,25 +54,36 @@ func splitLines(text string) []srcLine {
 			if i+1 < len(text) && text[i+1] == '\n' {
 				brk = 2
 			}
+		case '\t':
+			tabs, tab = true, true
+		case '\v', '\f':
+			tabs = true
 		}
 		if brk == 0 {
 			i += size
 			continue
 		}
-		out = append(out, makeLine(text, start, i))
+		out = append(out, makeLine(text, start, i, tabs, tab))
 		i += brk
 		start = i
+		tabs, tab = false, false
 	}
 	if start < len(text) {
-		out = append(out, makeLine(text, start, len(text)))
+		out = append(out, makeLine(text, start, len(text), tabs, tab))
 	}
 	return out
 }
 
-// makeLine builds the srcLine of text[start:end].
-func makeLine(text string, start, end int) srcLine {
+// makeLine builds the srcLine of text[start:end]; tabs says whether it
+// holds a tab, vertical tab or form feed, which expandTabs replaces, and
+// tab whether it holds a tab.
+func makeLine(text string, start, end int, tabs, tab bool) srcLine {
 	raw := text[start:end]
-	return srcLine{start: start, raw: raw, exp: rstrip(expandTabs(raw))}
+	exp := raw
+	if tabs {
+		exp = expandTabs(raw)
+	}
+	return srcLine{start: start, raw: raw, exp: rstrip(exp), tab: tab}
 }
 
 // expandTabs replaces each tab by the spaces that reach the next multiple of
@@ -92,7 +118,7 @@ func (l *srcLine) offset(col int) int {
 	if col <= 0 {
 		return l.start
 	}
-	if strings.IndexByte(l.raw, '\t') < 0 {
+	if !l.tab {
 		if col > len(l.raw) {
 			col = len(l.raw)
 		}

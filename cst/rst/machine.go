@@ -1,5 +1,7 @@
 package rst
 
+import "unicode/utf8"
+
 // state names the states of docutils' rst state machine.
 type state uint8
 
@@ -115,6 +117,10 @@ type machine struct {
 	parent      *Node
 	matchTitles bool
 	context     []line
+	// contextBuf holds context when it is one line, as it nearly always
+	// is, so that setting it takes no allocation. Nothing keeps context
+	// beyond the call it is passed to.
+	contextBuf [1]line
 
 	blankFinish bool
 	// EnumeratedList
@@ -132,10 +138,28 @@ type machine struct {
 	subName     string
 }
 
-// newMachine returns a machine over input rooted at parent.
+// newMachine returns a machine over input rooted at parent. It reuses a
+// machine given back by [doc.freeMachine]: a parse runs a nested machine
+// for every block quote, list item and section, each used only until its
+// caller has read where it stopped.
 func (d *doc) newMachine(input lines, inOff int, parent *Node, initial state, matchTitles bool) *machine {
-	return &machine{d: d, input: input, inOff: inOff, parent: parent, state: initial,
+	var m *machine
+	if n := len(d.spareMachines); n > 0 {
+		m = d.spareMachines[n-1]
+		d.spareMachines = d.spareMachines[:n-1]
+	} else {
+		m = new(machine)
+	}
+	*m = machine{d: d, input: input, inOff: inOff, parent: parent, state: initial,
 		matchTitles: matchTitles, eofcheck: true}
+	return m
+}
+
+// freeMachine gives m back for [doc.newMachine] to reuse; nothing may
+// use m afterwards.
+func (d *doc) freeMachine(m *machine) {
+	*m = machine{} // drop what m points to
+	d.spareMachines = append(d.spareMachines, m)
 }
 
 // run runs the machine to the end of its input or until a state ends it.
@@ -186,12 +210,75 @@ func (m *machine) checkLine(only trans) step {
 		}
 		return stay
 	}
+	// Most lines start with a letter, which only an enumerator and text
+	// can: the table of first bytes spares the other patterns.
+	mask := ^uint32(0)
+	if m.cur != "" {
+		mask = firstByteTrans[m.cur[0]]
+	}
 	for _, t := range m.order() {
+		if mask&(1<<t) == 0 {
+			continue
+		}
 		if mt, ok := m.match(t, m.cur); ok {
 			return m.dispatch(t, mt)
 		}
 	}
 	return stay
+}
+
+// firstByteTrans holds, for each first byte of a line, the transitions
+// whose patterns can match a line starting with it, as bits 1<<trans. A
+// transition that it does not describe is always tried.
+var firstByteTrans [256]uint32
+
+func init() {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		bits := ^uint32(0)
+		drop := func(t trans) { bits &^= 1 << t }
+		if c < utf8.RuneSelf && !isSpace(rune(c)) {
+			drop(trBlank) // other whitespace and the empty line start with bytes from 0xc2
+		}
+		if b != ' ' {
+			drop(trIndent)
+		}
+		if b != '-' && b != '+' && b != '*' && c < utf8.RuneSelf {
+			drop(trBullet) // the other bullets start with 0xe2
+		}
+		if b != '(' && b != '#' && !isAlnum7(b) {
+			drop(trEnumerator)
+		}
+		if b != ':' {
+			drop(trFieldMarker)
+		}
+		if b != '-' && b != '+' && b != '/' {
+			drop(trOptionMarker)
+		}
+		if b != '>' {
+			drop(trDoctest)
+		}
+		if b != '|' {
+			drop(trLineBlock)
+		}
+		if b != '+' {
+			drop(trGridTableTop)
+		}
+		if b != '=' {
+			drop(trSimpleTableTop)
+		}
+		if b != '.' {
+			drop(trExplicitMarkup)
+		}
+		if b != '_' {
+			drop(trAnonymous)
+		}
+		if !isNonAlnum7(b) {
+			drop(trLine)
+			drop(trUnderline)
+		}
+		firstByteTrans[c] = bits
+	}
 }
 
 // nextLine advances n lines; it reports false past the end of input.
@@ -428,7 +515,9 @@ func (m *machine) getFirstKnownIndented(indent int, untilBlank, stripIndent, str
 func (m *machine) nestedParse(block lines, inOff int, node *Node, matchTitles bool) int {
 	sm := m.d.newMachine(block, inOff, node, stBody, matchTitles)
 	sm.run()
-	return sm.absLineOffset()
+	off := sm.absLineOffset()
+	m.d.freeMachine(sm)
+	return off
 }
 
 // nestedListParse runs a machine in the given initial state over block,
@@ -440,7 +529,9 @@ func (m *machine) nestedListParse(block lines, inOff int, node *Node, initial st
 		setup(sm)
 	}
 	sm.run()
-	return sm.absLineOffset(), sm.blankFinish
+	off, bf := sm.absLineOffset(), sm.blankFinish
+	m.d.freeMachine(sm)
+	return off, bf
 }
 
 // nestedListParseTitles is nestedListParse with match_titles set.
@@ -448,7 +539,9 @@ func (m *machine) nestedListParseTitles(block lines, inOff int, node *Node, init
 	sm := m.d.newMachine(block, inOff, node, initial, matchTitles)
 	sm.blankFinish = blankFinish
 	sm.run()
-	return sm.absLineOffset(), sm.blankFinish
+	off, bf := sm.absLineOffset(), sm.blankFinish
+	m.d.freeMachine(sm)
+	return off, bf
 }
 
 // goTo jumps to an absolute line offset, ignoring jumps past the end

@@ -1,6 +1,7 @@
 package rst
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -10,6 +11,13 @@ import (
 // docutils node class; its attributes carry docutils' names.
 type Node struct {
 	Kind Kind
+	// The small unexported fields sit beside Kind, in the bytes the
+	// alignment of Span leaves free, so that a Node fits the 256-byte size
+	// class of the allocator rather than the 288-byte one.
+	referenced bool  // a target that a reference resolved to
+	resolved   bool  // a reference or target already resolved
+	indent     int32 // a line block line's indent, -1 when unset
+
 	// Span is the byte range of the help text the node was read from; it
 	// lies inside the text given to [Parse]. Nodes that docutils makes up
 	// (generated labels, a table's colspecs) have the span of the construct
@@ -35,9 +43,6 @@ type Node struct {
 	// Level is a system message's level (1 INFO … 4 SEVERE).
 	Level int
 
-	indent      int  // a line block line's indent, -1 when unset
-	referenced  bool // a target that a reference resolved to
-	resolved    bool // a reference or target already resolved
 	indirectRef string
 	msg         *Message // a system message node's message
 	raw         string   // an inline node's source text (docutils' rawsource)
@@ -73,12 +78,35 @@ func (n *Node) Del(name string) { delete(n.Attrs, name) }
 
 // Append adds children at the end of n and sets their parent.
 func (n *Node) Append(children ...*Node) {
+	if len(children) > 1 {
+		// Room for all at once, rather than the doublings of one append
+		// after another.
+		n.Children = slices.Grow(n.Children, len(children))
+	}
 	for _, c := range children {
 		if c == nil {
 			continue
 		}
 		c.Parent = n
 		n.Children = append(n.Children, c)
+	}
+}
+
+// adopt makes children, a list made for n alone and not used after, the
+// children of n, which has none: as Append would, without copying the
+// list.
+func (n *Node) adopt(children []*Node) {
+	for _, c := range children {
+		if c == nil {
+			n.Append(children...)
+			return
+		}
+	}
+	for _, c := range children {
+		c.Parent = n
+	}
+	if len(children) > 0 {
+		n.Children = children
 	}
 }
 

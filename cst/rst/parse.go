@@ -33,6 +33,13 @@ type doc struct {
 	messages []*Message
 	top      *machine
 
+	spareMachines []*machine // machines done with, for newMachine to reuse
+
+	// Whether the parse made a node of these sorts, at the one place each
+	// is made: a transform that looks for them only walks the tree when
+	// it did.
+	sawTransition, sawSubstitutionRef, sawAnonymous bool
+
 	currentLine     int
 	titleStyles     []string
 	sectionLevel    int
@@ -79,7 +86,8 @@ func Parse(text string) *Document {
 	tooLong := 0
 	for i, l := range d.src {
 		input[i] = line{s: l.exp, abs: i}
-		if tooLong == 0 && runeLen(l.exp) > lineLengthLimit {
+		// A line of no more bytes than the limit has no more characters.
+		if tooLong == 0 && len(l.exp) > lineLengthLimit && runeLen(l.exp) > lineLengthLimit {
 			tooLong = i + 1
 		}
 	}

@@ -38,7 +38,19 @@ func (p ptext) slice(i, j int) ptext {
 	if k < 0 {
 		return q
 	}
-	for ; k < len(p.segs) && p.segs[k].at < j; k++ {
+	end := k
+	for end < len(p.segs) && p.segs[end].at < j {
+		end++
+	}
+	if i == 0 && end > k {
+		// A prefix keeps the positions as they are: share them. Nothing
+		// changes a ptext's segments once made, and the capacity ends with
+		// the slice, so an append cannot reach p's.
+		q.segs = p.segs[k:end:end]
+		return q
+	}
+	q.segs = make([]pseg, 0, end-k)
+	for ; k < end; k++ {
 		sg := p.segs[k]
 		if sg.at < i {
 			sg.col += i - sg.at

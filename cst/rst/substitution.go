@@ -80,6 +80,7 @@ func (m *machine) substitutionDef(end int) ([]*Node, bool, string) {
 	sm.subName = sub.Names[0]
 	sm.run()
 	bf = sm.blankFinish
+	m.d.freeMachine(sm)
 	var kept []*Node
 	for _, c := range sub.Children {
 		if c.Kind == KindText || c.Kind.isInline() {

@@ -3,26 +3,37 @@ package rst
 import (
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // tline is a table line as docutils' table parsers see it: characters, a
 // pad character after each wide one, and the line it came from.
 type tline struct {
 	r    []rune
-	byt  []int // byte offset in src.s of each rune of r (pads repeat the wide rune's end)
+	byt  []int32 // byte offset in src.s of each rune of r (pads repeat the wide rune's end)
 	src  line
 	full int // byte length of src.s
 }
 
 // newTline pads the wide characters of l (StringList.pad_double_width).
 func newTline(l line) tline {
-	t := tline{src: l, full: len(l.s)}
+	n := 0
+	for _, r := range l.s {
+		n++
+		if isWide(r) {
+			n++
+		}
+	}
+	// One array holds both r and byt (a rune is an int32); r's capacity
+	// ends where byt starts, so that growing r cannot overwrite byt.
+	buf := make([]int32, 2*n)
+	t := tline{r: buf[:0:n], byt: buf[n:n], src: l, full: len(l.s)}
 	for i, r := range l.s {
 		t.r = append(t.r, r)
-		t.byt = append(t.byt, i)
+		t.byt = append(t.byt, int32(i)) // a line has at most lineLengthLimit characters
 		if isWide(r) {
 			t.r = append(t.r, 0)
-			t.byt = append(t.byt, i+len(string(r)))
+			t.byt = append(t.byt, int32(i+len(string(r))))
 		}
 	}
 	return t
@@ -49,6 +60,7 @@ func (t tline) cut(a, b int) line {
 		b = a
 	}
 	var sb strings.Builder
+	sb.Grow(b - a) // the length when the characters are ASCII
 	for _, r := range t.r[a:b] {
 		if r != 0 {
 			sb.WriteRune(r)
@@ -56,7 +68,7 @@ func (t tline) cut(a, b int) line {
 	}
 	off := t.full
 	if a < len(t.byt) {
-		off = t.byt[a]
+		off = int(t.byt[a])
 	}
 	return line{s: rstrip(sb.String()), abs: t.src.abs, col: t.src.col + off}
 }
@@ -247,13 +259,11 @@ func findHeadBodySep(block []tline, grid bool) (int, *tableErr) {
 	sep := -1
 	i := 0
 	for i = range block {
-		s := string(block[i].r)
 		var is bool
 		if grid {
-			t := strings.TrimRight(s, " ")
-			is = len(t) >= 5 && strings.HasPrefix(t, "+=") && strings.HasSuffix(t, "=+") && strings.Trim(t[2:len(t)-2], "=+") == ""
+			is = isGridHeadSep(block[i].r)
 		} else {
-			is = s != "" && s[0] == '=' && strings.Trim(s, "= ") == ""
+			is = isRuneRun(block[i].r, '=', "= ")
 		}
 		if !is {
 			continue
@@ -533,9 +543,42 @@ func parseSimpleTable(block []tline) (*tableData, *tableErr) {
 }
 
 // isSpanLine matches '-[ -]*$'.
-func isSpanLine(t tline) bool {
-	s := string(t.r)
-	return s != "" && s[0] == '-' && strings.Trim(s, "- ") == ""
+func isSpanLine(t tline) bool { return isRuneRun(t.r, '-', "- ") }
+
+// The tests of table lines read the characters in place: the strings
+// they were written with cost an allocation per line. The pads after wide
+// characters are NULs, which none of the tests accepts.
+
+// isRuneRun reports whether r starts with first and holds only characters
+// of set (which is ASCII).
+func isRuneRun(r []rune, first rune, set string) bool {
+	if len(r) == 0 || r[0] != first {
+		return false
+	}
+	for _, c := range r {
+		if c >= utf8.RuneSelf || strings.IndexByte(set, byte(c)) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isGridHeadSep reports whether r, without its trailing spaces, is a grid
+// table's head/body separator: "+=", then "=" and "+", then "=+".
+func isGridHeadSep(r []rune) bool {
+	n := len(r)
+	for n > 0 && r[n-1] == ' ' {
+		n--
+	}
+	if n < 5 || r[0] != '+' || r[1] != '=' || r[n-2] != '=' || r[n-1] != '+' {
+		return false
+	}
+	for _, c := range r[2 : n-2] {
+		if c != '=' && c != '+' {
+			return false
+		}
+	}
+	return true
 }
 
 // sliceRunes returns r[a:b] clamped to r.

@@ -21,8 +21,7 @@ func (m *machine) textState(t trans, mt match) step {
 
 // textBlank ends a one-line paragraph (Text.blank).
 func (m *machine) textBlank() {
-	ns, literalNext := m.paragraph(m.context, m.absLineNumber()-1)
-	m.add(ns...)
+	literalNext := m.paragraph(m.context, m.absLineNumber()-1)
 	if literalNext {
 		m.add(m.literalBlock()...)
 	}
@@ -40,9 +39,10 @@ func hasLiteralMarker(data string) bool {
 	return n%2 == 0
 }
 
-// paragraph makes a paragraph of lines and reports whether a literal block
-// follows (RSTState.paragraph).
-func (m *machine) paragraph(block []line, lineno int) ([]*Node, bool) {
+// paragraph adds a paragraph of lines and its messages to the machine's
+// parent, and reports whether a literal block follows
+// (RSTState.paragraph).
+func (m *machine) paragraph(block []line, lineno int) bool {
 	p := ptextOf(block)
 	data := p.rstripped()
 	text := data
@@ -51,7 +51,7 @@ func (m *machine) paragraph(block []line, lineno int) ([]*Node, bool) {
 		literalNext = true
 		switch {
 		case len(data.s) == 2:
-			return nil, true
+			return true
 		case data.s[len(data.s)-3] == ' ' || data.s[len(data.s)-3] == '\n':
 			text = data.slice(0, len(data.s)-3).rstripped()
 		default:
@@ -59,9 +59,12 @@ func (m *machine) paragraph(block []line, lineno int) ([]*Node, bool) {
 		}
 	}
 	ns, msgs := m.inlineText(text, lineno)
-	para := newNode(KindParagraph, m.d.pspan(data, 0, len(data.s)), ns...)
+	para := newNode(KindParagraph, m.d.pspan(data, 0, len(data.s)))
+	para.adopt(ns)
 	para.Line = lineno
-	return append([]*Node{para}, msgs...), literalNext
+	m.add(para)
+	m.add(msgs...)
+	return literalNext
 }
 
 // paragraphText reads the rest of a paragraph (Text.text).
@@ -73,8 +76,7 @@ func (m *machine) paragraphText() step {
 		msg = m.d.errorMsg(indentedAt, "Unexpected indentation.")
 	}
 	all := append(append([]line(nil), m.context...), block...)
-	ns, literalNext := m.paragraph(all, startline)
-	m.add(ns...)
+	literalNext := m.paragraph(all, startline)
 	m.add(msg)
 	if literalNext {
 		m.nextLine(1)
@@ -116,6 +118,7 @@ func (m *machine) quotedLiteralBlock() []*Node {
 	sm := m.d.newMachine(input, m.absLineOffset(), holder, stQuotedLiteralBlock, false)
 	sm.run()
 	m.goTo(sm.absLineOffset())
+	m.d.freeMachine(sm)
 	kids := holder.Children
 	for _, k := range kids {
 		k.Parent = nil
@@ -138,7 +141,7 @@ func (m *machine) quotedState(t trans) step {
 	case trInitialQuoted:
 		m.quote = firstRune(m.cur)
 		m.qInitLine = m.absLineNumber()
-		m.context = []line{m.curLine()}
+		m.context = append(m.contextBuf[:0], m.curLine())
 		return stay
 	case trQuoted:
 		m.context = append(m.context, m.curLine())

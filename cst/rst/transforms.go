@@ -93,6 +93,9 @@ func (d *doc) classAttributes() {
 // substitutions replaces substitution references by the definitions'
 // contents (references.Substitutions).
 func (d *doc) substitutions() {
+	if !d.sawSubstitutionRef {
+		return
+	}
 	refs := d.findAll(KindSubstitutionReference)
 	nested := map[string][]string{}
 	for i := 0; i < len(refs); i++ {
@@ -245,15 +248,16 @@ func (d *doc) propagateTargets() {
 // anonymousLinks pairs anonymous references with anonymous targets
 // (references.AnonymousHyperlinks).
 func (d *doc) anonymousLinks() {
+	if !d.sawAnonymous {
+		return // no anonymous references or targets to pair
+	}
+	// One walk collects both: it changes nothing.
 	var refs, targets []*Node
 	d.root.Walk(func(n *Node) bool {
-		if n.Kind == KindReference && n.Has("anonymous") {
+		switch {
+		case n.Kind == KindReference && n.Has("anonymous"):
 			refs = append(refs, n)
-		}
-		return true
-	})
-	d.root.Walk(func(n *Node) bool {
-		if n.Kind == KindTarget && n.Has("anonymous") {
+		case n.Kind == KindTarget && n.Has("anonymous"):
 			targets = append(targets, n)
 		}
 		return true
@@ -604,6 +608,9 @@ func (d *doc) internalTargets() {
 // transitions checks where transitions stand and moves a transition that
 // ends a section to after it (misc.Transitions).
 func (d *doc) transitions() {
+	if !d.sawTransition {
+		return
+	}
 	for _, n := range d.findAll(KindTransition) {
 		p := n.Parent
 		idx := p.Index(n)
