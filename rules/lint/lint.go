@@ -319,13 +319,7 @@ func FindAll(el *macros.Element, tag string) []*macros.Element {
 	if el == nil {
 		return nil
 	}
-	var out []*macros.Element
-	for d := range el.Descendants() {
-		if !d.PI && d.Tag == tag {
-			out = append(out, d)
-		}
-	}
-	return out
+	return appendTagged(nil, el, tag)
 }
 
 // Path finds the elements at a slash-separated path of tags below el, as
@@ -441,10 +435,7 @@ func (c *Ctx) FindAll(tag string) []*macros.Element {
 	if c.byTag == nil {
 		c.byTag = map[string][]*macros.Element{}
 	}
-	var found []*macros.Element
-	if c.Root != nil {
-		found = appendTagged(found, c.Root, tag)
-	}
+	found := FindAll(c.Root, tag)
 	c.byTag[tag] = found
 	return found
 }
