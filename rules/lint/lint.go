@@ -150,12 +150,22 @@ type Finding struct {
 
 // Run runs ch on c and returns its findings.
 func Run(ch *Check, c *Ctx) []Finding {
-	c.check = ch
-	c.findings = c.findings[:0]
-	ch.Run(c)
-	out := c.findings
+	out := RunScratch(ch, c)
 	c.findings = nil
 	return out
+}
+
+// RunScratch is [Run] for a caller that is done with the findings before
+// it runs the next check on c: they are in c's own list, which the next
+// run reuses. A run over a tool runs some eighty checks on one Ctx; a
+// list of their own for each check's findings was 27 MB of the 600 MB
+// that checking the corpus allocates.
+func RunScratch(ch *Check, c *Ctx) []Finding {
+	c.check = ch
+	clear(c.findings) // the last check's strings are not kept alive
+	c.findings = c.findings[:0]
+	ch.Run(c)
+	return c.findings
 }
 
 // Report records a finding at element el (its whole span).
