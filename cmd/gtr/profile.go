@@ -30,7 +30,7 @@ func startProfile() func() {
 // writeGCStats writes, to the file named by GTR_GCSTATS, the runtime's
 // count of the run's collections and its estimates of the CPU time spent
 // collecting, returning memory to the system and running gtr's own code,
-// one "name value" line each: the cost of the memory limit of a run
+// and the bytes and objects it allocated, one "name value" line each: the cost of the memory limit of a run
 // (batchMemoryLimit) in figures that do not depend on how busy the
 // machine is.
 func writeGCStats() {
@@ -43,11 +43,17 @@ func writeGCStats() {
 		{Name: "/cpu/classes/gc/total:cpu-seconds"},
 		{Name: "/cpu/classes/scavenge/total:cpu-seconds"},
 		{Name: "/cpu/classes/user:cpu-seconds"},
+		{Name: "/gc/heap/allocs:bytes"},
+		{Name: "/gc/heap/allocs:objects"},
 	}
 	metrics.Read(s)
 	var b strings.Builder
 	for _, m := range s {
-		name, _, _ := strings.Cut(strings.TrimPrefix(m.Name, "/"), ":")
+		name, unit, _ := strings.Cut(strings.TrimPrefix(m.Name, "/"), ":")
+		// The two counts of allocations differ only in their units.
+		if strings.HasPrefix(name, "gc/heap/allocs") {
+			name += ":" + unit
+		}
 		switch m.Value.Kind() {
 		case metrics.KindUint64:
 			fmt.Fprintf(&b, "%s %d\n", name, m.Value.Uint64())
