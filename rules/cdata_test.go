@@ -6,7 +6,7 @@ import (
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/rewrite"
-	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
+	"github.com/galaxy-gtr/gtr/rules/lint"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -132,8 +132,8 @@ func TestDerivedParamName(t *testing.T) {
 		{"--", ""},
 	}
 	for _, tt := range tests {
-		if got := inputs.NameFromArgument(tt.arg); got != tt.want {
-			t.Errorf("inputs.NameFromArgument(%q) = %q, want %q", tt.arg, got, tt.want)
+		if got := lint.NameFromArgument(tt.arg); got != tt.want {
+			t.Errorf("lint.NameFromArgument(%q) = %q, want %q", tt.arg, got, tt.want)
 		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/cst/rst"
 	"github.com/galaxy-gtr/gtr/rewrite"
-	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
+	"github.com/galaxy-gtr/gtr/rules/lint"
 	"github.com/galaxy-gtr/gtr/rules/testcase"
 )
 
@@ -251,7 +251,7 @@ func acceptDerivedParamName(before, after *macros.Element, name string) bool {
 	_, okA := after.Get("name")
 	argB, ok1 := before.Get("argument")
 	argA, ok2 := after.Get("argument")
-	return okB && !okA && ok1 && ok2 && argA == argB && vb != "" && inputs.NameFromArgument(argA) == vb
+	return okB && !okA && ok1 && ok2 && argA == argB && vb != "" && lint.NameFromArgument(argA) == vb
 }
 
 func acceptCheckboxDisplay(before, after *macros.Element, name string) bool {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/galaxy-gtr/gtr/cst"
-	"github.com/galaxy-gtr/gtr/rules/lint/inputs"
+	"github.com/galaxy-gtr/gtr/rules/lint"
 	"github.com/galaxy-gtr/gtr/rules/lint/xmlorder"
 )
 
@@ -101,7 +101,7 @@ var normalizers = map[string]func(root *elemView){
 			if v.Tag == "param" && underInputs(path) {
 				if _, ok := v.Attrs["name"]; !ok {
 					if arg, ok := v.Attrs["argument"]; ok {
-						v.Attrs["name"] = inputs.NameFromArgument(arg)
+						v.Attrs["name"] = lint.NameFromArgument(arg)
 					}
 				}
 			}

@@ -353,6 +353,13 @@ func Path(el *macros.Element, path string) []*macros.Element {
 	return cur
 }
 
+// NameFromArgument returns the name Galaxy derives from an argument (its
+// _parse_name): leading dashes stripped, the other dashes made
+// underscores.
+func NameFromArgument(arg string) string {
+	return strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
+}
+
 // MayHoldToken reports whether v may hold a Galaxy macro token (@NAME@):
 // it has two @ signs. A check or fix reading a value as written cannot
 // know what such a value expands to.

@@ -52,7 +52,7 @@ func namedParamList(c *lint.Ctx) []param {
 				if !ok {
 					continue
 				}
-				p.name, p.from = NameFromArgument(arg), "argument"
+				p.name, p.from = lint.NameFromArgument(arg), "argument"
 			}
 			p.typ = lint.Get(el, "type")
 			out = append(out, p)
@@ -72,13 +72,6 @@ func typedParams(c *lint.Ctx, typ string) iter.Seq[param] {
 			}
 		}
 	}
-}
-
-// NameFromArgument returns the name Galaxy derives from an argument (its
-// _parse_name): leading dashes stripped, the other dashes made
-// underscores.
-func NameFromArgument(arg string) string {
-	return strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
 }
 
 // reportName reports a finding about p's name at the attribute that gives

@@ -122,7 +122,7 @@ func TestPyHelpers(t *testing.T) {
 			t.Errorf("pyBlank(%q) = %v, want %v", in, got, want)
 		}
 	}
-	if got := NameFromArgument("--min-length"); got != "min_length" {
+	if got := lint.NameFromArgument("--min-length"); got != "min_length" {
 		t.Errorf("NameFromArgument = %q", got)
 	}
 }

@@ -42,7 +42,7 @@ var NameRedundantArgument = &lint.Check{
 				continue
 			}
 			arg, ok := el.Get("argument")
-			if !ok || name != NameFromArgument(arg) {
+			if !ok || name != lint.NameFromArgument(arg) {
 				continue
 			}
 			if el.Loc.File == c.File.File() {
@@ -66,7 +66,7 @@ var NameRedundantArgument = &lint.Check{
 // name is the one the argument implies, not empty, and neither holds a
 // macro token, whose expansion the tool file does not show.
 func DroppableName(name, argument string) bool {
-	return name != "" && name == NameFromArgument(argument) && !lint.MayHoldToken(name) && !lint.MayHoldToken(argument)
+	return name != "" && name == lint.NameFromArgument(argument) && !lint.MayHoldToken(name) && !lint.MayHoldToken(argument)
 }
 
 // droppedNames returns the offsets of the <param> elements of t, a tool

@@ -77,7 +77,7 @@ func qualifiedParamPaths(c *lint.Ctx) paramPaths {
 		name := lint.Get(param, "name")
 		if name == "" {
 			if arg := lint.Get(param, "argument"); arg != "" {
-				name = strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
+				name = lint.NameFromArgument(arg)
 			}
 		}
 		if name == "" {

@@ -118,5 +118,5 @@ func paramName(p *macros.Element) (string, bool) {
 	if !ok || arg == "" {
 		return "", false
 	}
-	return strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_"), true
+	return lint.NameFromArgument(arg), true
 }

@@ -43,7 +43,7 @@ func listInputParams(c *lint.Ctx, typed bool) []param {
 			if arg == "" {
 				continue
 			}
-			name = strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
+			name = lint.NameFromArgument(arg)
 		}
 		ptype, _ := el.Get("type")
 		if typed && ptype == "" {

@@ -6,8 +6,6 @@
 package validators
 
 import (
-	"strings"
-
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
@@ -41,7 +39,7 @@ func listValidators(c *lint.Ctx) []validator {
 			if arg == "" {
 				continue // Galaxy's _parse_name raises ValueError
 			}
-			name = strings.ReplaceAll(strings.TrimLeft(arg, "-"), "-", "_")
+			name = lint.NameFromArgument(arg)
 		}
 		for _, v := range lint.Children(p, "validator") {
 			if vt, ok := v.Get("type"); ok {
