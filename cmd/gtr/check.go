@@ -263,22 +263,37 @@ func (r *checkResult) dropRepeated(seen map[macroFinding]bool) {
 		return
 	}
 	keep := 0
+	// The findings of one file come together: clean its name once.
+	var raw, clean string
 	for i, d := range r.diags {
 		file := d.File
 		if file == "" && r.src != nil && r.src.kind == rules.TargetMacro {
 			file = r.path // the macro file's own finding: a tool may have brought it already
 		}
 		if file != "" {
-			k := macroFinding{filepath.Clean(file), d.Code, d.Message, d.Span.Start, d.Span.End}
+			if file != raw {
+				raw, clean = file, filepath.Clean(file)
+			}
+			k := macroFinding{clean, d.Code, d.Message, d.Span.Start, d.Span.End}
 			if seen[k] {
 				continue
 			}
 			seen[k] = true
 		}
-		r.diags[keep], r.found[keep] = d, r.found[i]
+		keepAt(r, keep, i)
 		keep++
 	}
 	r.diags, r.found = r.diags[:keep], r.found[:keep]
+}
+
+// keepAt moves the i'th finding of r to place keep (keep <= i) of a list
+// being filtered in place. Most findings stay where they are: each is a
+// few hundred bytes of pointers, which a copy onto itself would move
+// through the collector's write barriers.
+func keepAt(r *checkResult, keep, i int) {
+	if keep != i {
+		r.diags[keep], r.found[keep] = r.diags[i], r.found[i]
+	}
 }
 
 // finding is a diagnostic with its positions worked out for output.

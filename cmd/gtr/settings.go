@@ -226,11 +226,11 @@ func (s *runSettings) dropUnselected(r *checkResult) {
 		return
 	}
 	keep := 0
-	for i, d := range r.diags {
-		if d.File != "" && !s.selects(d.File, d.Code) {
+	for i := range r.diags {
+		if d := &r.diags[i]; d.File != "" && !s.selects(d.File, d.Code) {
 			continue
 		}
-		r.diags[keep], r.found[keep] = d, r.found[i]
+		keepAt(r, keep, i)
 		keep++
 	}
 	r.diags, r.found = r.diags[:keep], r.found[:keep]
