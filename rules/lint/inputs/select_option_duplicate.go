@@ -2,7 +2,6 @@ package inputs
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
@@ -73,12 +72,6 @@ func optionText(o *macros.Element) optionKey {
 	return optionKey{t, selected(o)}
 }
 
-// firstSeen holds the maps of [firstRepeat]: the long selects of a
-// corpus (genomes, species, locales by the thousand) are each read twice,
-// and a map of their own each time was 25 MB of what checking the corpus
-// allocates.
-var firstSeen = sync.Pool{New: func() any { return map[string]string{} }}
-
 // firstRepeat returns the first option whose key an earlier option has,
 // nil when the keys are distinct.
 func firstRepeat(opts []*macros.Element, key func(*macros.Element) optionKey) *macros.Element {
@@ -99,11 +92,7 @@ func firstRepeat(opts []*macros.Element, key func(*macros.Element) optionKey) *m
 	// Keyed by the string alone, the map hashes one string per option,
 	// not two; the selected attribute almost always reads the same, and
 	// the rare string seen with another one goes to a second map.
-	first := firstSeen.Get().(map[string]string) // string -> selected of its first option
-	defer func() {
-		clear(first)
-		firstSeen.Put(first)
-	}()
+	first := make(map[string]string, len(opts)) // string -> selected of its first option
 	var others map[optionKey]bool
 	for _, o := range opts {
 		k := key(o)
