@@ -112,7 +112,9 @@ func lintCtx(p *Pass) *lint.Ctx {
 	if p.views != nil {
 		c.Root, _ = p.views.convert(p.Tree)
 	} else {
-		c.Root, _ = macros.FromTree(p.Tree)
+		// A macro file of the run is converted once, for its own checks
+		// and for the tools that import it (the checks only read it).
+		c.Root, _ = opts.Cache.FromTree(p.Tree)
 	}
 	return c
 }
