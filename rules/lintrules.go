@@ -111,7 +111,12 @@ func lintCtx(p *Pass) *lint.Ctx {
 	}
 	if p.views != nil {
 		c.Root, _ = p.views.convert(p.Tree)
+	} else if !c.Tool {
+		// A macro file of the run is converted once, for its own checks
+		// and for the tools that import it (the checks only read it).
+		c.Root, _ = opts.Cache.FromTree(p.Tree)
 	} else {
+		// A tool that did not expand gets a tree of its own, as ever.
 		c.Root, _ = macros.FromTree(p.Tree)
 	}
 	return c

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -91,4 +92,62 @@ func TestCacheSharedDefinitions(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCacheFromTree checks that Cache.FromTree converts a macro file as
+// FromTree does, and converts it once for the file's own checks and its
+// imports when the cache holds its parse (seeded, or read by an import
+// first), but anew for any other tree.
+func TestCacheFromTree(t *testing.T) {
+	dir := t.TempDir()
+	lib := []byte("<macros>\n  <token name=\"@V@\">1.0</token>\n  <xml name=\"x\"><x a=\"&amp;\"/><?pi data?></xml>\n</macros>\n")
+	tool := []byte(`<tool id="t" name="t" version="@V@"><macros><import>m.xml</import><import>n.xml</import></macros><expand macro="x"/></tool>`)
+	for _, name := range []string{"m.xml", "n.xml"} {
+		if err := os.WriteFile(filepath.Join(dir, name), lib, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m, n := filepath.Join(dir, "m.xml"), filepath.Join(dir, "n.xml")
+	// same checks that c.FromTree(tr) is FromTree(tr), and whether it is
+	// the conversion of an earlier call (shared).
+	same := func(name string, c *macros.Cache, tr *cst.Tree, prev *macros.Element, shared bool) *macros.Element {
+		t.Helper()
+		got, err := c.FromTree(tr)
+		want, wantErr := macros.FromTree(tr)
+		if fmt.Sprint(err) != fmt.Sprint(wantErr) || !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: FromTree through the cache = %v, %v; want %v, %v", name, got, err, want, wantErr)
+		}
+		if prev != nil && (got == prev) != shared {
+			t.Errorf("%s: the conversion is shared with the earlier one: %v, want %v", name, got == prev, shared)
+		}
+		return got
+	}
+	same("nil cache", nil, cst.Parse(m, lib), nil, false)
+
+	cache := macros.NewCache()
+	seeded := cst.Parse(m, lib)
+	cache.Seed(m, seeded)
+	first := same("seeded", cache, seeded, nil, false)
+	same("seeded, again", cache, seeded, first, true)
+	if _, err := macros.Expand(filepath.Join(dir, "tool.xml"), tool, macros.Options{Cache: cache}); err != nil {
+		t.Fatal(err)
+	}
+	same("seeded, after the import", cache, seeded, first, true)
+	// Another parse of the file, here of other bytes, is not the one held.
+	same("other parse", cache, cst.Parse(m, []byte(`<macros><token name="@V@">2.0</token></macros>`)), first, false)
+
+	// n.xml was read from disk by the import: its parse is the one held.
+	read := cache.Tree(n)
+	if read == nil {
+		t.Fatal("the cache holds no parse of n.xml after its import")
+	}
+	first = same("read by the import", cache, read, nil, false)
+	same("read by the import, again", cache, read, first, true)
+	same("another parse of n.xml", cache, cst.Parse(n, []byte(`<macros/>`)), first, false)
+
+	// A file that does not convert fails as FromTree fails.
+	bad := cst.Parse(filepath.Join(dir, "bad.xml"), []byte(`<macros><token>`))
+	cache.Seed(bad.File(), bad)
+	same("malformed", cache, bad, nil, false)
+	same("malformed, again", cache, bad, nil, false)
 }

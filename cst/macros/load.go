@@ -165,6 +165,11 @@ func (c *Cache) get(key string, load func(seeded *cst.Tree) (*macroFile, error))
 	c.mu.Lock()
 	e := c.entry(key, func() *cacheEntry { return &cacheEntry{} })
 	c.mu.Unlock()
+	return c.load(e, load)
+}
+
+// load returns the macro file of e, made by load on first use.
+func (c *Cache) load(e *cacheEntry, load func(seeded *cst.Tree) (*macroFile, error)) (*macroFile, error) {
 	loaded := false
 	e.once.Do(func() {
 		e.f, e.err = load(e.tree)
@@ -177,6 +182,41 @@ func (c *Cache) get(key string, load func(seeded *cst.Tree) (*macroFile, error))
 		c.mu.Unlock()
 	}
 	return e.f, e.err
+}
+
+// FromTree returns [FromTree] of t. When t is the parse of a macro file
+// handed in by [Cache.Seed], the conversion is the one the imports of the
+// file use, made once: a run over a repository checks each macro file on
+// its own and expands the tools that import it, and would otherwise
+// convert the file for each. The tree returned may then be shared with
+// other callers, concurrently: it must not be modified. A nil cache, or a
+// tree the cache was not handed, is converted anew.
+func (c *Cache) FromTree(t *cst.Tree) (*Element, error) {
+	if c == nil {
+		return FromTree(t)
+	}
+	path := t.File()
+	c.mu.Lock()
+	e := c.m[path]
+	c.mu.Unlock()
+	switch {
+	case e == nil:
+		return FromTree(t)
+	case e.tree != t:
+		// A file an import read from disk before the caller reached it:
+		// the caller holds its parse when it took it from [Cache.Tree].
+		if e.done.Load() && e.f != nil && e.f.tree == t {
+			return e.f.root, nil
+		}
+		return FromTree(t)
+	}
+	// What get loads for an import of the seeded file, looked up under its
+	// path: the conversion is the same either way.
+	f, err := c.load(e, func(seeded *cst.Tree) (*macroFile, error) { return macroFileOf(path, seeded) })
+	if err != nil {
+		return nil, err
+	}
+	return f.root, nil
 }
 
 // Seed hands the cache the parse of the file at path on disk, made by a
@@ -213,7 +253,10 @@ func (c *Cache) Tree(path string) *cst.Tree {
 // macroFile is a parsed macro file with its definitions harvested. It is
 // shared through the cache and never modified.
 type macroFile struct {
-	tree    *cst.Tree
+	tree *cst.Tree
+	// root is the file's canonical tree ([FromTree]), which the
+	// definitions point into; [Cache.FromTree] hands it out.
+	root    *Element
 	imports []importRef
 	defs    []macroDef
 	err     error // an <import> without text, reported when the file is used
@@ -595,7 +638,7 @@ func macroFileOf(path string, t *cst.Tree) (*macroFile, error) {
 		return nil, err
 	}
 	res := &Result{file: path, tree: t}
-	f := &macroFile{tree: t}
+	f := &macroFile{tree: t, root: root}
 	f.imports, f.defs, f.err = harvest(root, res)
 	return f, nil
 }

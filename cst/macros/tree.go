@@ -235,8 +235,12 @@ func (e *Element) Attr(name string) *Attr {
 }
 
 func (e *Element) attrIndex(name string) int {
-	for i := range e.Attrs {
-		if e.Attrs[i].Name == name {
+	// The slice is read once: with e.Attrs in the loop, the compiler
+	// loads it and checks the index again after every comparison that
+	// calls memequal.
+	attrs := e.Attrs
+	for i := range attrs {
+		if attrs[i].Name == name {
 			return i
 		}
 	}
