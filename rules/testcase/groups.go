@@ -7,12 +7,13 @@ import (
 	"github.com/galaxy-gtr/gtr/cst/macros"
 )
 
-func conditional(el *macros.Element) (*Param, error) {
+func (b *builder) conditional(el *macros.Element, prefix string) (*Param, error) {
 	name, err := parseName(el)
 	if err != nil {
 		return nil, err
 	}
-	p := &Param{Name: name, Kind: KindConditional, El: el}
+	p := b.new(name, prefix)
+	p.Kind, p.El = KindConditional, el
 	var testEl *macros.Element
 	for c := range el.Elements() {
 		if c.Tag == "param" {
@@ -24,7 +25,7 @@ func conditional(el *macros.Element) (*Param, error) {
 	if testEl == nil {
 		return nil, undecided(el, "conditional %s has no test parameter", name)
 	}
-	if p.Test, err = leafParam(testEl); err != nil {
+	if p.Test, err = b.leafParam(testEl, p.path); err != nil {
 		return nil, err
 	}
 	// The model takes a boolean or a select test parameter only.
@@ -48,15 +49,16 @@ func conditional(el *macros.Element) (*Param, error) {
 		} else {
 			w.Default = hasDef && v == def
 		}
-		if w.Params, err = pageParams(c); err != nil {
+		if w.Params, err = b.page(c, p.path); err != nil {
 			return nil, err
 		}
+		markLevel(w.Params)
 		p.Whens = append(p.Whens, w)
 	}
 	return p, nil
 }
 
-func group(el *macros.Element) (*Param, error) {
+func (b *builder) group(el *macros.Element, prefix string) (*Param, error) {
 	name, ok := el.Get("name")
 	// RepeatParameterModel(name=None) fails validation.
 	if !ok {
@@ -65,7 +67,8 @@ func group(el *macros.Element) (*Param, error) {
 	if _, err := fieldName(el, name); err != nil {
 		return nil, err
 	}
-	p := &Param{Name: name, Kind: KindSection, El: el}
+	p := b.new(name, prefix)
+	p.Kind, p.El = KindSection, el
 	if el.Tag == "repeat" {
 		p.Kind = KindRepeat
 		var err error
@@ -77,8 +80,11 @@ func group(el *macros.Element) (*Param, error) {
 		}
 	}
 	var err error
-	p.Children, err = pageParams(el)
-	return p, err
+	if p.Children, err = b.page(el, p.path); err != nil {
+		return nil, err
+	}
+	markLevel(p.Children)
+	return p, nil
 }
 
 // intAttr reads an integer attribute as int() does; Galaxy raises on one

@@ -54,7 +54,7 @@ func Tests(root *macros.Element) []*macros.Element {
 // of its <section>s, each group in document order and each flattened the
 // same way.
 func Inputs(test *macros.Element) ([]Input, error) {
-	var out []Input
+	out := make([]Input, 0, countInputs(test))
 	err := walkParams(test, "", func(el *macros.Element, prefix string) error {
 		in, err := testInput(el, prefix)
 		out = append(out, in)
@@ -91,14 +91,35 @@ func walkParams(el *macros.Element, prefix string, visit func(el *macros.Element
 	return unnamed
 }
 
-func walkLevel(el *macros.Element, prefix string, visit func(el *macros.Element, prefix string) error, unnamed *error) error {
+// countInputs returns how many <param>s walkParams visits in el.
+func countInputs(el *macros.Element) int {
+	n := 0
 	for c := range el.Elements() {
-		if c.Tag != "param" {
-			continue
+		switch c.Tag {
+		case "param":
+			n++
+		case "repeat", "conditional", "section":
+			n += countInputs(c)
 		}
-		if err := visit(c, prefix); err != nil {
-			return err
+	}
+	return n
+}
+
+func walkLevel(el *macros.Element, prefix string, visit func(el *macros.Element, prefix string) error, unnamed *error) error {
+	groups := false
+	for c := range el.Elements() {
+		switch c.Tag {
+		case "param":
+			if err := visit(c, prefix); err != nil {
+				return err
+			}
+		case "repeat", "conditional", "section":
+			groups = true
 		}
+	}
+	// Most tests give their parameters flat.
+	if !groups {
+		return nil
 	}
 	index := map[string]int{}
 	for _, tag := range []string{"repeat", "conditional", "section"} {

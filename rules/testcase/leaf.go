@@ -6,7 +6,7 @@ import (
 	"github.com/galaxy-gtr/gtr/cst/macros"
 )
 
-func leafParam(el *macros.Element) (*Param, error) {
+func (b *builder) leafParam(el *macros.Element, prefix string) (*Param, error) {
 	typ, ok := el.Get("type")
 	kind := paramKinds[typ]
 	// UnknownParameterTypeError.
@@ -17,7 +17,8 @@ func leafParam(el *macros.Element) (*Param, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Param{Name: name, Kind: kind, El: el, Optional: attrBool(el.Get, "optional"), Multiple: attrBool(el.Get, "multiple")}
+	p := b.new(name, prefix)
+	p.Kind, p.El, p.Optional, p.Multiple = kind, el, attrBool(el.Get, "optional"), attrBool(el.Get, "multiple")
 	value, hasValue := el.Get("value")
 	switch kind {
 	case KindInteger:

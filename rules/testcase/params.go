@@ -2,7 +2,6 @@ package testcase
 
 import (
 	"fmt"
-	"github.com/galaxy-gtr/gtr/rules/internal/recent"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -74,6 +73,13 @@ type Param struct {
 	Children []*Param // section and repeat members
 	Test     *Param   // conditional: its test parameter
 	Whens    []*When  // conditional: its branches, in order
+
+	// path is the parameter's state path when no repeat is above it: the
+	// names of the conditionals and sections above it and its own, joined
+	// by | (a conditional's test parameter's below the conditional's).
+	path string
+	// shadowed and clash are set by [markLevel].
+	shadowed, clash bool
 }
 
 // Option is one static option of a select.
@@ -118,46 +124,31 @@ func undecided(el *macros.Element, format string, args ...any) *Undecided {
 	return &Undecided{El: el, Why: fmt.Sprintf(format, args...)}
 }
 
+// searchMax is the most names a list is searched through for one: above
+// it a map indexes them. A variable for the test that makes every list
+// use a map.
+var searchMax = 16
+
 // Model returns the parameter model of a tool, the root of its expanded
 // view: the inputs of its first <inputs> (of its <page>s when it has
 // any), as factory.py's input_models_for_tool_source builds them. A tool
 // without <inputs> has none.
 func Model(root *macros.Element) ([]*Param, error) {
-	m := models.Of(keyOf(root), func() modelOf {
-		params, err := buildModel(root)
-		return modelOf{params, err}
-	})
-	return m.params, m.err
+	md, err := buildModel(root)
+	return md.params, err
 }
 
-type modelOf struct {
+// model is a tool's parameter model with what merging a test into it
+// needs of the model as a whole.
+type model struct {
 	params []*Param
-	err    error
+	// broken is the parameter whose validator names a private attribute
+	// ([brokenField]), nil when none does.
+	broken *Param
 }
 
-// models remembers the models of the last views asked about: GTR101,
-// GTR096 and the 24.2 detector each build the model of one view.
-var models = recent.New[viewKey, modelOf](4)
-
-// viewKey identifies an expanded view for a memo that outlives it: its
-// root element, where that is written and how many children it has.
-// Views are not modified once expanded, and the values remembered for
-// them are only read. A view in an arena ([macros.Arena]) may be reset
-// and its memory reused for another file's: an entry is taken only for
-// the same root element of the same file, span and number of children.
-type viewKey struct {
-	root *macros.Element
-	loc  macros.Loc
-	kids int
-}
-
-// keyOf returns the key of the view rooted at root.
-func keyOf(root *macros.Element) viewKey {
-	return viewKey{root: root, loc: root.Loc, kids: len(root.Children)}
-}
-
-// buildModel is Model without the memo.
-func buildModel(root *macros.Element) ([]*Param, error) {
+// buildModel is Model with what [validate] needs.
+func buildModel(root *macros.Element) (model, error) {
 	var inputs *macros.Element
 	for c := range root.Elements() {
 		if c.Tag == "inputs" {
@@ -167,7 +158,7 @@ func buildModel(root *macros.Element) ([]*Param, error) {
 	}
 	// No <inputs>: Galaxy's pages define no inputs.
 	if inputs == nil {
-		return nil, nil
+		return model{}, nil
 	}
 	var pages []*macros.Element
 	for c := range inputs.Elements() {
@@ -178,22 +169,106 @@ func buildModel(root *macros.Element) ([]*Param, error) {
 	if pages == nil {
 		pages = []*macros.Element{inputs}
 	}
+	b := builder{}
+	n := 0
+	for _, page := range pages {
+		n += countParams(page)
+	}
+	b.slab = make([]Param, 0, n)
 	var out []*Param
 	for _, page := range pages {
-		ps, err := pageParams(page)
+		ps, err := b.page(page, "")
 		if err != nil {
-			return nil, err
+			return model{}, err
 		}
-		out = append(out, ps...)
+		if out == nil {
+			out = ps
+		} else {
+			out = append(out, ps...)
+		}
 	}
-	return out, nil
+	// The pages' inputs make one level of the state.
+	markLevel(out)
+	return model{params: out, broken: brokenField(out)}, nil
 }
 
-// pageParams builds the parameters of every child of parent, as
+// builder builds the parameters of one model, out of one slab where it
+// can: the model's parameters live and die together.
+type builder struct {
+	slab []Param
+}
+
+// new returns a new parameter named name at path prefix|name.
+func (b *builder) new(name, prefix string) *Param {
+	var p *Param
+	if len(b.slab) < cap(b.slab) {
+		b.slab = b.slab[:len(b.slab)+1]
+		p = &b.slab[len(b.slab)-1]
+	} else {
+		p = new(Param)
+	}
+	p.Name, p.path = name, join(prefix, name)
+	return p
+}
+
+// countParams returns how many parameters the model of parent's inputs
+// holds, as far as it can be told before building them: the slab's
+// size.
+func countParams(parent *macros.Element) int {
+	n := 0
+	for c := range parent.Elements() {
+		switch c.Tag {
+		case "param":
+			n++
+		case "conditional":
+			n += 2 // with its test parameter
+			for w := range c.Elements() {
+				if w.Tag == "when" {
+					n += countParams(w)
+				}
+			}
+		case "repeat", "section":
+			n += 1 + countParams(c)
+		}
+	}
+	return n
+}
+
+// markLevel marks the parameters of one level of the state that another
+// of the level's names: shadowed for one a later one replaces in the
+// model, clash for one whose name an earlier one has when either is a
+// group, which Galaxy's state cannot hold.
+func markLevel(ps []*Param) {
+	// Most levels hold a handful of parameters, which a search finds
+	// faster than a map.
+	if len(ps) > searchMax {
+		last := make(map[string]*Param, len(ps))
+		for _, p := range ps {
+			if q := last[p.Name]; q != nil {
+				q.shadowed = true
+				p.clash = isGroup(p) || isGroup(q)
+			}
+			last[p.Name] = p
+		}
+		return
+	}
+	for i, p := range ps {
+		for j := i - 1; j >= 0; j-- {
+			if q := ps[j]; q.Name == p.Name {
+				q.shadowed = true
+				p.clash = isGroup(p) || isGroup(q)
+				break
+			}
+		}
+	}
+}
+
+// page builds the parameters of every child of parent at path prefix, as
 // input_models_for_page does: Galaxy reads each child element as an
-// input and skips <display>.
-func pageParams(parent *macros.Element) ([]*Param, error) {
-	var out []*Param
+// input and skips <display>. The caller marks the level they make
+// ([markLevel]).
+func (b *builder) page(parent *macros.Element, prefix string) ([]*Param, error) {
+	out := make([]*Param, 0, len(parent.Children))
 	for _, c := range parent.Children {
 		// lxml yields a processing instruction as a child, whose tag is no
 		// input type Galaxy knows.
@@ -203,7 +278,7 @@ func pageParams(parent *macros.Element) ([]*Param, error) {
 		if c.Tag == "display" {
 			continue
 		}
-		p, err := param(c)
+		p, err := b.param(c, prefix)
 		if err != nil {
 			return nil, err
 		}
@@ -267,15 +342,15 @@ func (p *Param) validated() bool {
 	return false
 }
 
-// param builds the parameter model of one input element.
-func param(el *macros.Element) (*Param, error) {
+// param builds the parameter model of one input element at path prefix.
+func (b *builder) param(el *macros.Element, prefix string) (*Param, error) {
 	switch el.Tag {
 	case "param":
-		return leafParam(el)
+		return b.leafParam(el, prefix)
 	case "conditional":
-		return conditional(el)
+		return b.conditional(el, prefix)
 	case "repeat", "section":
-		return group(el)
+		return b.group(el, prefix)
 	}
 	return nil, undecided(el, "Galaxy cannot build a parameter model for <%s> (unknown input_type)", el.Tag)
 }

@@ -41,45 +41,37 @@ var qualified = recent.New[viewKey, []Rename](4)
 
 // qualify is Qualify without the memo.
 func qualify(root *macros.Element) []Rename {
-	tests := Tests(root)
+	v := viewOf(root)
 	// No test, no test parameter to qualify.
-	if len(tests) == 0 {
+	if v.err != nil || len(v.params) == 0 || len(v.tests) == 0 {
 		return nil
-	}
-	params, err := Model(root)
-	if err != nil || len(params) == 0 {
-		return nil
-	}
-	top := make(map[string]bool, len(params))
-	for _, p := range params {
-		top[p.Name] = true
 	}
 	// The nested inputs' paths, worked out when a test has a flat name
 	// to look up (most have none).
 	var nested map[string][]string
 	leaves := func() map[string][]string {
 		if nested == nil {
-			nested = nestedLeaves(params)
+			nested = nestedLeaves(v.params)
 		}
 		return nested
 	}
-	type tested struct {
-		inputs  []Input
-		planned map[*macros.Element]string
-	}
-	var all []tested
-	renames := false
-	for _, test := range tests {
-		inputs, err := Inputs(test)
-		if err != nil {
+	top := topNames{params: v.params}
+	// The renames planned in each test, once a test has one.
+	var plans []map[*macros.Element]string
+	for i, t := range v.tests {
+		if t.err != nil {
 			continue
 		}
-		planned := qualifyTest(params, test, inputs, leaves, top)
-		all = append(all, tested{inputs, planned})
-		renames = renames || len(planned) > 0
+		planned := qualifyTest(&v.model, t.el, t.inputs, leaves, &top)
+		if len(planned) > 0 && plans == nil {
+			plans = make([]map[*macros.Element]string, len(v.tests))
+		}
+		if plans != nil {
+			plans[i] = planned
+		}
 	}
 	// Nothing to rename: no place to look at.
-	if !renames {
+	if plans == nil {
 		return nil
 	}
 	// The test <param>s written at each place, with what each would
@@ -91,14 +83,17 @@ func qualify(root *macros.Element) []Rename {
 	var locs []macros.Loc
 	uses := map[macros.Loc][]use{}
 	from := map[macros.Loc]string{}
-	for _, t := range all {
+	for i, t := range v.tests {
+		if t.err != nil {
+			continue
+		}
 		for _, in := range t.inputs {
 			o := in.El.ValueOrigin("name")
 			if _, seen := uses[o.Loc]; !seen {
 				locs = append(locs, o.Loc)
 				from[o.Loc] = in.Name
 			}
-			uses[o.Loc] = append(uses[o.Loc], use{in.El, t.planned[in.El]})
+			uses[o.Loc] = append(uses[o.Loc], use{in.El, plans[i][in.El]})
 		}
 	}
 	var out []Rename
@@ -120,16 +115,41 @@ func qualify(root *macros.Element) []Rename {
 	return out
 }
 
+// topNames tells the names of a model's top-level inputs: by search in a
+// small model, by a set made on first use in a large one.
+type topNames struct {
+	params []*Param
+	set    map[string]bool
+}
+
+func (t *topNames) has(name string) bool {
+	if len(t.params) <= searchMax {
+		for _, p := range t.params {
+			if p.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	if t.set == nil {
+		t.set = make(map[string]bool, len(t.params))
+		for _, p := range t.params {
+			t.set[p.Name] = true
+		}
+	}
+	return t.set[name]
+}
+
 // qualifyTest returns the new names of the test's flat parameters that
 // qualify, checked by merging the test with them: a rename is kept only
 // where the renamed parameter is then placed, until the set is stable.
-func qualifyTest(params []*Param, test *macros.Element, inputs []Input, leaves func() map[string][]string, top map[string]bool) map[*macros.Element]string {
+func qualifyTest(md *model, test *macros.Element, inputs []Input, leaves func() map[string][]string, top *topNames) map[*macros.Element]string {
 	var count map[string]int // how often the test gives each name, once needed
 	var planned map[*macros.Element]string
 	for _, in := range inputs {
 		// Only a <param> of the test itself, named without a path, and
 		// not a top-level input's name, which places it already.
-		if in.El.Parent() != test || strings.Contains(in.Name, "|") || top[in.Name] {
+		if in.El.Parent() != test || strings.Contains(in.Name, "|") || top.has(in.Name) {
 			continue
 		}
 		paths := leaves()[in.Name]
@@ -162,12 +182,16 @@ func qualifyTest(params []*Param, test *macros.Element, inputs []Input, leaves f
 				renamed[i].Name = to
 			}
 		}
-		r, err := Validate(params, test, renamed)
+		r, err := validate(md, test, renamed)
 		// A test Galaxy cannot merge either way: nothing proves a rename.
 		if err != nil {
 			return nil
 		}
-		unplaced := map[string]bool{}
+		// Every rename placed: the set is stable.
+		if len(r.Unhandled) == 0 {
+			break
+		}
+		unplaced := make(map[string]bool, len(r.Unhandled))
 		for _, in := range r.Unhandled {
 			unplaced[in.Name] = true
 		}
@@ -190,33 +214,33 @@ func qualifyTest(params []*Param, test *macros.Element, inputs []Input, leaves f
 // that its name is never taken for unique.
 func nestedLeaves(params []*Param) map[string][]string {
 	out := map[string][]string{}
-	var walk func(ps []*Param, prefix string, inRepeat bool)
-	walk = func(ps []*Param, prefix string, inRepeat bool) {
+	var walk func(ps []*Param, top, inRepeat bool)
+	walk = func(ps []*Param, top, inRepeat bool) {
 		for _, p := range ps {
-			path := join(prefix, p.Name)
 			switch p.Kind {
 			case KindConditional:
-				add(out, p.Test.Name, join(path, p.Test.Name), inRepeat)
+				add(out, p.Test.Name, p.Test.path, inRepeat)
 				for _, w := range p.Whens {
-					walk(w.Params, path, inRepeat)
+					walk(w.Params, false, inRepeat)
 				}
 			case KindSection:
-				walk(p.Children, path, inRepeat)
+				walk(p.Children, false, inRepeat)
 			case KindRepeat:
-				walk(p.Children, path, true)
+				walk(p.Children, false, true)
 			default:
-				if prefix != "" {
-					add(out, p.Name, path, inRepeat)
+				if !top {
+					add(out, p.Name, p.path, inRepeat)
 				}
 			}
 		}
 	}
-	walk(params, "", false)
+	walk(params, true, false)
 	return out
 }
 
 // add records path for name, once; a path below a repeat is recorded as
-// "", which no rename takes.
+// "", which no rename takes (the path the model holds for it is no state
+// path).
 func add(out map[string][]string, name, path string, inRepeat bool) {
 	if inRepeat {
 		path = ""

@@ -33,17 +33,21 @@ func (r Result) Fails() bool { return len(r.Problems) > 0 || len(r.Unhandled) > 
 // The error is an [*Undecided] when Galaxy raises instead of answering
 // or gtr does not model what the tool holds.
 func Check(root *macros.Element) ([]Result, error) {
-	params, err := Model(root)
-	if err != nil {
+	v := viewOf(root)
+	if v.err != nil {
+		return nil, v.err
+	}
+	// A tool without tests: only whether its model can be built.
+	if len(v.tests) == 0 {
+		_, err := buildModel(root)
 		return nil, err
 	}
-	var out []Result
-	for _, test := range Tests(root) {
-		inputs, err := Inputs(test)
-		if err != nil {
-			return nil, err
+	out := make([]Result, 0, len(v.tests))
+	for _, t := range v.tests {
+		if t.err != nil {
+			return nil, t.err
 		}
-		r, err := Validate(params, test, inputs)
+		r, err := validate(&v.model, t.el, t.inputs)
 		if err != nil {
 			return nil, err
 		}
@@ -52,25 +56,25 @@ func Check(root *macros.Element) ([]Result, error) {
 	return out, nil
 }
 
-// Validate merges a test's inputs into a state along the parameter model
+// validate merges a test's inputs into a state along the parameter model
 // and validates it, as case.py's test_case_validation does.
-func Validate(params []*Param, test *macros.Element, inputs []Input) (Result, error) {
-	m := &merger{inputs: inputs, first: map[string]int{}, handled: map[string]bool{}}
+func validate(md *model, test *macros.Element, inputs []Input) (Result, error) {
+	m := merger{inputs: inputs, handled: make([]bool, len(inputs))}
+	// Most tests give a handful of inputs, which a search finds faster
+	// than a map.
+	if len(inputs) > searchMax {
+		m.index()
+	}
 	// A validator on a private name fails the building of the model.
-	if p := brokenField(params); p != nil {
+	if p := md.broken; p != nil {
 		m.problem(p.Name, p.El, "Galaxy cannot build the test-case model: input %s is named like a private attribute and carries a validator", p.Name)
 	}
-	for i, in := range inputs {
-		if _, ok := m.first[in.Name]; !ok {
-			m.first[in.Name] = i
-		}
-	}
-	if err := m.level(params, ""); err != nil {
+	if err := m.level(md.params, "", true); err != nil {
 		return Result{}, err
 	}
 	r := Result{Test: test, Problems: m.problems}
-	for _, in := range inputs {
-		if !m.handled[in.Name] {
+	for i, in := range inputs {
+		if !m.handled[i] {
 			r.Unhandled = append(r.Unhandled, in)
 		}
 	}
@@ -80,18 +84,55 @@ func Validate(params []*Param, test *macros.Element, inputs []Input) (Result, er
 // merger walks the parameter model as _merge_into_state does, checking
 // each value it places against the parameter's test_case_xml model.
 type merger struct {
-	inputs   []Input
-	first    map[string]int  // the first input of each name (_input_for)
-	handled  map[string]bool // every state path visited
+	inputs []Input
+	// handled marks the inputs whose name is a state path the walk
+	// visited.
+	handled []bool
+	// first and next index the inputs of a test that gives many: the
+	// first input of each name (_input_for), the next input of the same
+	// name after each (-1 after the last).
+	first    map[string]int32
+	next     []int32
 	problems []Problem
 }
 
-// input returns the first input named path, as _input_for does.
-func (m *merger) input(path string) *Input {
-	if i, ok := m.first[path]; ok {
+// index builds first and next.
+func (m *merger) index() {
+	m.first = make(map[string]int32, len(m.inputs))
+	m.next = make([]int32, len(m.inputs))
+	for i := len(m.inputs) - 1; i >= 0; i-- {
+		name := m.inputs[i].Name
+		m.next[i] = -1
+		if j, ok := m.first[name]; ok {
+			m.next[i] = j
+		}
+		m.first[name] = int32(i)
+	}
+}
+
+// visit marks the inputs named path as handled and returns the first of
+// them, as _input_for finds it, or nil.
+func (m *merger) visit(path string) *Input {
+	if m.first != nil {
+		i, ok := m.first[path]
+		if !ok {
+			return nil
+		}
+		for j := i; j >= 0; j = m.next[j] {
+			m.handled[j] = true
+		}
 		return &m.inputs[i]
 	}
-	return nil
+	var in *Input
+	for i := range m.inputs {
+		if m.inputs[i].Name == path {
+			m.handled[i] = true
+			if in == nil {
+				in = &m.inputs[i]
+			}
+		}
+	}
+	return in
 }
 
 func (m *merger) problem(path string, el *macros.Element, format string, args ...any) {
@@ -125,28 +166,31 @@ func isGroup(p *Param) bool {
 	return p.Kind == KindConditional || p.Kind == KindRepeat || p.Kind == KindSection
 }
 
-func (m *merger) level(params []*Param, prefix string) error {
-	last := map[string]*Param{}
+// level merges one level of the state at path prefix; static says no
+// repeat is above it, so that its parameters' paths are the ones the
+// model holds.
+func (m *merger) level(params []*Param, prefix string, static bool) error {
 	for _, p := range params {
-		if q := last[p.Name]; q != nil && (isGroup(p) || isGroup(q)) {
+		if p.clash {
 			return undecided(p.El, "two inputs of one level are named %s, one of them a group", p.Name)
 		}
-		last[p.Name] = p
 	}
 	for _, p := range params {
-		// Of two parameters of one name the model keeps the last.
-		if err := m.param(p, prefix, last[p.Name] != p); err != nil {
+		if err := m.param(p, prefix, static); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// param merges p; shadowed marks a parameter whose name a later one of
-// its level takes in the model, so only its place in the state counts.
-func (m *merger) param(p *Param, prefix string, shadowed bool) error {
-	path := join(prefix, p.Name)
-	m.handled[path] = true
+// param merges p. Of two parameters of one name the model keeps the
+// last: for one shadowed so, only its place in the state counts.
+func (m *merger) param(p *Param, prefix string, static bool) error {
+	path := p.path
+	if !static {
+		path = join(prefix, p.Name)
+	}
+	in := m.visit(path)
 	// The state always holds a group, which a private name makes an extra
 	// input.
 	if isGroup(p) && p.private() {
@@ -154,11 +198,11 @@ func (m *merger) param(p *Param, prefix string, shadowed bool) error {
 	}
 	switch p.Kind {
 	case KindConditional:
-		return m.conditional(p, path)
+		return m.conditional(p, path, static)
 	case KindRepeat:
 		n := m.repeatCount(path)
 		for i := range n {
-			if err := m.level(p.Children, path+"_"+itoa(i)); err != nil {
+			if err := m.level(p.Children, path+"_"+itoa(i), false); err != nil {
 				return err
 			}
 		}
@@ -170,11 +214,10 @@ func (m *merger) param(p *Param, prefix string, shadowed bool) error {
 		}
 		return nil
 	case KindSection:
-		return m.level(p.Children, path)
+		return m.level(p.Children, path, static)
 	}
-	in := m.input(path)
 	switch {
-	case shadowed:
+	case p.shadowed:
 		return nil
 	case p.private() && in != nil:
 		m.problem(path, in.El, "the test sets %s, which is named like a private attribute and so not a field of Galaxy's model", path)
@@ -191,11 +234,16 @@ func (m *merger) param(p *Param, prefix string, shadowed bool) error {
 	return m.value(p, path, in)
 }
 
-// conditional merges a conditional: its test parameter, then the
+// conditional merges a conditional at path: its test parameter, then the
 // parameters of the branch _select_which_when picks.
-func (m *merger) conditional(p *Param, path string) error {
-	testPath := join(path, p.Test.Name)
-	in := m.input(testPath)
+func (m *merger) conditional(p *Param, path string, static bool) error {
+	testPath := p.Test.path
+	if !static {
+		testPath = join(path, p.Test.Name)
+	}
+	// The test parameter is marked handled at once: when no branch is
+	// found, Galaxy raises and nothing of the walk is kept.
+	in := m.visit(testPath)
 	var when *When
 	switch {
 	case in != nil && in.IsJSON:
@@ -245,13 +293,12 @@ func (m *merger) conditional(p *Param, path string) error {
 		}
 		return undecided(p.El, "Invalid conditional test value (%s) for parameter (%s)", v, p.Test.Name)
 	}
-	m.handled[testPath] = true
 	// A test parameter given without a value is None in the state, whose
 	// discriminator names no branch.
 	if in != nil && !in.HasValue && !in.IsJSON {
 		m.problem(testPath, in.El, "the test sets %s without a value, which selects no branch of %s", testPath, path)
 	}
-	return m.level(when.Params, path)
+	return m.level(when.Params, path, static)
 }
 
 // repeatCount is the number of repeat elements repeat_inputs_to_array
@@ -260,11 +307,11 @@ func (m *merger) conditional(p *Param, path string) error {
 func (m *merger) repeatCount(path string) int {
 	n := 0
 	for _, in := range m.inputs {
-		rest, ok := strings.CutPrefix(in.Name, path+"_")
-		if !ok {
+		rest, ok := strings.CutPrefix(in.Name, path)
+		if !ok || rest == "" || rest[0] != '_' {
 			continue
 		}
-		idx, _, _ := strings.Cut(rest, "|")
+		idx, _, _ := strings.Cut(rest[1:], "|")
 		if !pyInt(idx) {
 			continue
 		}
