@@ -115,3 +115,30 @@ func TestInputsOrder(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+// TestRepeatIndexDecimal checks that a repeat index is read as Python's
+// int() reads it (repeat_inputs_to_array): in base 10 whatever its
+// leading zeros, so r_010 is the eleventh element and r_08 the ninth.
+func TestRepeatIndexDecimal(t *testing.T) {
+	const ins = `<repeat name="r" title="R" max="1"><param name="v" type="text"/></repeat>`
+	for _, tc := range []struct{ name, want string }{
+		{"r_010|v", "repeat r takes at most 1 element(s), the test gives 11"},
+		{"r_08|v", "repeat r takes at most 1 element(s), the test gives 9"},
+		{"r_0_1|v", "repeat r takes at most 1 element(s), the test gives 2"},
+		{"r_ 2 |v", "repeat r takes at most 1 element(s), the test gives 3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			results, err := Check(expand(t, ins, test(p(tc.name, "x"))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range results[0].Problems {
+				got = append(got, p.Msg)
+			}
+			if len(got) != 1 || got[0] != tc.want {
+				t.Errorf("problems %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -2,6 +2,7 @@ package testcase
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
@@ -315,8 +316,13 @@ func (m *merger) repeatCount(path string) int {
 		if !pyInt(idx) {
 			continue
 		}
-		var k int
-		fmt.Sscan(strings.ReplaceAll(pyStrip(idx), "_", ""), &k)
+		// int() reads the digits in base 10, leading zeros and all. An
+		// index past int, whose elements Galaxy would try to make, counts
+		// as 0.
+		k, err := strconv.Atoi(strings.ReplaceAll(pyStrip(idx), "_", ""))
+		if err != nil {
+			k = 0
+		}
 		if k+1 > n {
 			n = k + 1
 		}
