@@ -51,6 +51,7 @@ type attrUse struct {
 	name     string
 	st       *stype
 	required bool
+	bit      uint64 // for the r'th of the type's required uses, 1<<r; else 0
 	fixed    string
 	hasFixed bool
 }
@@ -113,6 +114,19 @@ func newCompiler(t *tab.Tables) *compiler {
 // global declarations.
 func (c *compiler) compile() (*set, error) {
 	t := c.t
+	// The validator looks a name up as written before it splits off a
+	// prefix (see validator.attributes), which finds only declared names
+	// that have none and are not namespace declarations.
+	for i := 1; i < len(t.Elems); i++ {
+		if e := t.Elems[i]; strings.Contains(e.Name, ":") {
+			return nil, fmt.Errorf("element %q: a declared name must have no prefix", e.Name)
+		}
+	}
+	for i := 1; i < len(t.Attrs); i++ {
+		if a := t.Attrs[i]; !plainName(a.Name) {
+			return nil, fmt.Errorf("attribute %q: a declared name must have no prefix and not be xmlns", a.Name)
+		}
+	}
 	for i := 1; i < len(t.Simple); i++ {
 		if _, err := c.simpleType(int32(i)); err != nil {
 			return nil, err
@@ -151,6 +165,12 @@ func (c *compiler) compile() (*set, error) {
 	s.newestFirst = slices.Clone(s.names)
 	slices.Reverse(s.newestFirst)
 	return s, nil
+}
+
+// plainName reports whether a declared name is found as written: it has
+// no prefix and is not xmlns.
+func plainName(name string) bool {
+	return name != "xmlns" && !strings.Contains(name, ":")
 }
 
 type compiler struct {
@@ -214,6 +234,11 @@ func (c *compiler) fill(i int32) error {
 	for _, a := range x.Attrs {
 		if c.t.Attrs[a].Required {
 			j := ct.attrNames.find(c.t.Attrs[a].Name)
+			// The validator tracks the required uses given in one word.
+			if len(ct.required) == 64 {
+				return fmt.Errorf("complex type %d (%q): more than 64 required attributes", i, x.Name)
+			}
+			ct.attrs[j].bit = 1 << len(ct.required)
 			ct.required = append(ct.required, &ct.attrs[j])
 		}
 	}
