@@ -3,6 +3,7 @@ package schema
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -51,6 +52,7 @@ type attrUse struct {
 	name     string
 	st       *stype
 	required bool
+	bit      uint64 // for the r'th of the type's required uses, 1<<r; else 0
 	fixed    string
 	hasFixed bool
 }
@@ -113,6 +115,19 @@ func newCompiler(t *tab.Tables) *compiler {
 // global declarations.
 func (c *compiler) compile() (*set, error) {
 	t := c.t
+	// The validator looks a name up as written before it splits off a
+	// prefix (see validator.attributes), which finds only declared names
+	// that have none and are not namespace declarations.
+	for i := 1; i < len(t.Elems); i++ {
+		if e := t.Elems[i]; strings.Contains(e.Name, ":") {
+			return nil, fmt.Errorf("element %q: a declared name must have no prefix", e.Name)
+		}
+	}
+	for i := 1; i < len(t.Attrs); i++ {
+		if a := t.Attrs[i]; !plainName(a.Name) {
+			return nil, fmt.Errorf("attribute %q: a declared name must have no prefix and not be xmlns", a.Name)
+		}
+	}
 	for i := 1; i < len(t.Simple); i++ {
 		if _, err := c.simpleType(int32(i)); err != nil {
 			return nil, err
@@ -151,6 +166,12 @@ func (c *compiler) compile() (*set, error) {
 	s.newestFirst = slices.Clone(s.names)
 	slices.Reverse(s.newestFirst)
 	return s, nil
+}
+
+// plainName reports whether a declared name is found as written: it has
+// no prefix and is not xmlns.
+func plainName(name string) bool {
+	return name != "xmlns" && !strings.Contains(name, ":")
 }
 
 type compiler struct {
@@ -214,6 +235,11 @@ func (c *compiler) fill(i int32) error {
 	for _, a := range x.Attrs {
 		if c.t.Attrs[a].Required {
 			j := ct.attrNames.find(c.t.Attrs[a].Name)
+			// The validator tracks the required uses given in one word.
+			if len(ct.required) == 64 {
+				return fmt.Errorf("complex type %d (%q): more than 64 required attributes", i, x.Name)
+			}
+			ct.attrs[j].bit = 1 << len(ct.required)
 			ct.required = append(ct.required, &ct.attrs[j])
 		}
 	}
@@ -237,52 +263,67 @@ func (c *compiler) fill(i int32) error {
 // names is a set of names searched by [names.find]: the attribute uses of
 // a complex type, the transitions of a content model state, the items of
 // an xs:all group. They are few (at most a few dozen) and looked up for
-// every attribute and child, where a map's hashing and its scattered
-// groups, cold in cache, cost more than the search: a binary search over
-// one small array of integer keys (see nameKey), which holds a name's
-// length and first bytes, so that the names themselves are read only to
-// confirm a match of a name longer than the key holds.
+// every attribute and child, where a map's hashing of the whole name and
+// its scattered groups, cold in cache, cost more than the search: a small
+// hash table of its own, whose hash (see nameHash) reads a name's length
+// and first and last four bytes only, then one comparison with each name
+// of the bucket (nearly always one, or none).
 type names struct {
-	keys []uint64 // nameKey of each name, ascending
-	list []string // the names, in the order of keys
+	list  []string // the names, grouped by bucket in bucket order
+	start []uint16 // bucket b holds list[start[b]:start[b+1]]
+	shift uint8    // a name's bucket is nameHash(name) >> shift
 }
 
-// nameKeyBytes is how many leading bytes of a name its key holds.
-const nameKeyBytes = 7
+// nameHash hashes a name's length and its first and last four bytes
+// (for a name shorter than four, its first, middle and last), so that
+// the cost does not grow with the name. Names sharing those bytes share
+// a bucket, where find tells them apart.
+func nameHash(s string) uint64 {
+	var k uint64
+	if n := len(s); n >= 4 {
+		k = uint64(le32(s[:4])) | uint64(le32(s[n-4:]))<<32
+	} else if n > 0 {
+		k = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
+	}
+	k ^= uint64(len(s)) << 24
+	k ^= k >> 29
+	return k * 0x9e3779b97f4a7c15
+}
 
-// nameKey packs a name's length (capped at 255) into the top byte and its
-// first nameKeyBytes bytes below, big-endian, zero-padded. Two names
-// with one key have the same length and first bytes, so names up to
-// nameKeyBytes long have a key of their own.
-func nameKey(s string) uint64 {
-	k := uint64(min(len(s), 255)) << 56
-	if len(s) >= nameKeyBytes {
-		// Most names are this long: one expression the compiler checks
-		// the bounds of once, rather than a loop.
-		_ = s[6]
-		return k | uint64(s[0])<<48 | uint64(s[1])<<40 | uint64(s[2])<<32 |
-			uint64(s[3])<<24 | uint64(s[4])<<16 | uint64(s[5])<<8 | uint64(s[6])
-	}
-	for i := 0; i < len(s); i++ {
-		k |= uint64(s[i]) << (48 - 8*i)
-	}
-	return k
+// le32 reads the first four bytes of s, little-endian: the compiler
+// makes it one load.
+func le32(s string) uint32 {
+	_ = s[3]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
 // newNames returns the set of list, which must not repeat a name, and
 // the permutation that orders list as the set: set.list[i] is
 // list[perm[i]]. Callers order their parallel slices with [permute].
 func newNames(list []string) (set names, perm []int) {
+	if len(list) >= math.MaxUint16 {
+		panic("schema: too many names in one set")
+	}
+	// At least twice as many buckets as names, so that few share one.
+	bits := 1
+	for 1<<bits < 2*len(list) {
+		bits++
+	}
+	set.shift = uint8(64 - bits)
+	bucket := func(i int) int { return int(nameHash(list[i]) >> set.shift) }
 	perm = make([]int, len(list))
 	for i := range perm {
 		perm[i] = i
 	}
-	slices.SortFunc(perm, func(a, b int) int {
-		return cmp.Or(cmp.Compare(nameKey(list[a]), nameKey(list[b])), strings.Compare(list[a], list[b]))
-	})
-	set = names{keys: make([]uint64, len(list)), list: make([]string, len(list))}
+	slices.SortStableFunc(perm, func(a, b int) int { return cmp.Compare(bucket(a), bucket(b)) })
+	set.list = make([]string, len(list))
+	set.start = make([]uint16, 1<<bits+1)
 	for i, j := range perm {
-		set.keys[i], set.list[i] = nameKey(list[j]), list[j]
+		set.list[i] = list[j]
+		set.start[bucket(j)+1]++
+	}
+	for b := 1; b < len(set.start); b++ {
+		set.start[b] += set.start[b-1]
 	}
 	return set, perm
 }
@@ -298,26 +339,14 @@ func permute[T any](s []T, perm []int) []T {
 
 // find returns the index of name in n, or -1 when it is not there.
 func (n *names) find(name string) int {
-	k := nameKey(name)
-	keys := n.keys
-	lo, hi := 0, len(keys)
-	if hi <= 8 {
-		// A short scan beats the search's unpredictable branches.
-		for lo < hi && keys[lo] < k {
-			lo++
-		}
+	if n.start == nil {
+		return -1 // the zero set
 	}
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if keys[m] < k {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	for ; lo < len(keys) && keys[lo] == k; lo++ {
-		if len(name) <= nameKeyBytes || n.list[lo] == name {
-			return lo
+	b := nameHash(name) >> n.shift
+	start := n.start[b : b+2 : b+2]
+	for i := int(start[0]); i < int(start[1]); i++ {
+		if n.list[i] == name {
+			return i
 		}
 	}
 	return -1

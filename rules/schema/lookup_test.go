@@ -10,12 +10,13 @@ import (
 	"pgregory.net/rapid"
 )
 
-// TestNamesFind checks the binary search of [names] against a map over
+// TestNamesFind checks the hash table of [names] against a map over
 // random name sets, probing members and non-members alike.
 func TestNamesFind(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		// Few letters and lengths around nameKeyBytes, so that names
-		// often share a key; some longer than 255 bytes share a length.
+		// Few letters and lengths around the four bytes nameHash reads
+		// at each end, so that names often share a hash and a bucket;
+		// long names that differ only in the middle share one too.
 		name := rapid.OneOf(
 			rapid.StringOfN(rapid.RuneFrom([]rune("ab:")), 0, 12, -1),
 			rapid.Custom(func(t *rapid.T) string {

@@ -30,6 +30,9 @@ type stype struct {
 	maxLen  int            // this step's maxLength facet, when hasMax
 	hasMax  bool
 	lengths bool // this step or one it restricts has a length facet
+	// free: every string is a valid value (a string built-in, or a
+	// restriction of one without facets), so checking one is skipped.
+	free bool
 }
 
 func (c *compiler) simpleType(i int32) (*stype, error) {
@@ -104,8 +107,29 @@ func (c *compiler) simpleType(i int32) (*stype, error) {
 		}
 		s.patSet = strings.Join(x.Patterns, "' or '")
 	}
+	s.free = s.acceptsAll()
 	c.simple[i] = s
 	return s, nil
+}
+
+// acceptsAll reports whether [stype.verify] finds every string valid:
+// the root is a built-in whose lexical space is every string and no
+// step has a facet. Lists and unions are not looked into.
+func (s *stype) acceptsAll() bool {
+	if s.root.variety != tab.Builtin || s.lengths {
+		return false
+	}
+	switch s.root.builtin {
+	case bAnySimpleType, bString, bNormalizedString, bToken:
+	default:
+		return false
+	}
+	for t := s; t.variety == tab.Restriction; t = t.base {
+		if t.enumKey != nil || t.pat != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // describe names the type the way libxml2's messages do.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // valueSchema declares one attribute per type under test on <v>.
@@ -153,4 +155,35 @@ func TestTranslatePattern(t *testing.T) {
 			t.Errorf("%q: got %q, want %q", c.xsd, got, c.goRE)
 		}
 	}
+}
+
+// TestFreeTypes checks the shortcut the validator takes for a type marked
+// free, not checking its values at all: verify finds any string valid
+// for it, and the tables mark xs:string free, so that the shortcut is
+// taken.
+func TestFreeTypes(t *testing.T) {
+	c := newCompiler(tables)
+	if _, err := c.compile(); err != nil {
+		t.Fatal(err)
+	}
+	var free []*stype
+	for _, st := range c.simple[1:] {
+		if st.free {
+			free = append(free, st)
+		}
+		if st.name == "xs:string" && !st.free {
+			t.Fatalf("xs:string is not free")
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		v := rapid.OneOf(rapid.String(), rapid.StringOf(rapid.RuneFrom([]rune(" \t\r\nab:-")))).Draw(t, "value")
+		for _, st := range free {
+			if _, f, _ := st.verify(v); f != failNone {
+				t.Fatalf("free type %q: verify(%q) fails (%d)", st.name, v, f)
+			}
+			if msg := st.check(v, true); msg != "" {
+				t.Fatalf("free type %q: check(%q) = %q", st.name, v, msg)
+			}
+		}
+	})
 }

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"context"
+	"math/bits"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/rules/schema/internal/tab"
@@ -148,14 +149,13 @@ func (v *validator) enter(e Element) {
 func (v *validator) root(e Element) {
 	mark := len(v.scope)
 	v.enter(e)
-	defer func() { v.scope = v.scope[:mark] }()
 	ns, local := v.split(e.Name(), false)
-	d := v.prof.globals[local]
-	if ns != "" || d == nil {
+	if d := v.prof.globals[local]; ns != "" || d == nil {
 		v.report(e, KindNoDeclaration, "No matching global declaration available for the validation root.")
-		return
+	} else {
+		v.element(e, d)
 	}
-	v.element(e, d)
+	v.scope = v.scope[:mark]
 }
 
 // element validates e against its declaration d; e has just been
@@ -202,32 +202,48 @@ func (v *validator) element(e Element, d *elemDecl) {
 			v.report(e, KindChildren, "Element content is not allowed, because the content type is a simple type definition.")
 			return
 		}
+		// Text that any value is valid for (<command>, <help>) is not
+		// built unless a fixed value is to be compared with it.
+		if ct.st.free && !d.hasFixed {
+			return
+		}
 		text := e.Text() // built once: a view may join or decode it each time
-		v.value(e, ct.st, text, "")
+		if !ct.st.free {
+			v.value(e, ct.st, text, "")
+		}
 		if d.hasFixed && text != d.fixed {
 			v.report(e, KindValue, "The element content '"+text+"' does not match the fixed value constraint '"+d.fixed+"'.")
 		}
-	case tab.ElementOnly:
-		kids, mark, blank := v.contentOf(e)
-		defer v.dropKids(mark)
+	case tab.ElementOnly, tab.Mixed:
+		v.content(e, d, ct)
+	}
+}
+
+// content validates the children of e, of element-only or mixed content
+// ct. It is not part of element, so that neither needs a defer to drop
+// the children listed (a defer in element, with its many returns, was
+// not open-coded: the runtime ran it).
+func (v *validator) content(e Element, d *elemDecl, ct *ctype) {
+	var kids []Element
+	var mark int
+	if ct.content == tab.ElementOnly {
+		var blank bool
+		kids, mark, blank = v.contentOf(e)
 		if !blank {
 			v.report(e, KindText, "Character content other than whitespace is not allowed because the content type is 'element-only'.")
 			if v.stop() {
+				v.dropKids(mark)
 				return
 			}
 		}
-		outer := v.uniq
-		v.uniq = newUniqueScope(d)
-		v.children(e, ct, kids)
-		v.uniq = outer
-	case tab.Mixed:
-		kids, mark := v.childrenOf(e)
-		defer v.dropKids(mark)
-		outer := v.uniq
-		v.uniq = newUniqueScope(d)
-		v.children(e, ct, kids)
-		v.uniq = outer
+	} else {
+		kids, mark = v.childrenOf(e)
 	}
+	outer := v.uniq
+	v.uniq = newUniqueScope(d)
+	v.children(e, ct, kids)
+	v.uniq = outer
+	v.dropKids(mark)
 }
 
 // simpleElement validates an element whose type is a simple type.
@@ -240,8 +256,13 @@ func (v *validator) simpleElement(e Element, d *elemDecl) {
 		v.report(e, KindChildren, "Element content is not allowed, because the type definition is simple.")
 		return
 	}
+	if d.st.free && !d.hasFixed {
+		return
+	}
 	text := e.Text()
-	v.value(e, d.st, text, "")
+	if !d.st.free {
+		v.value(e, d.st, text, "")
+	}
 	if d.hasFixed && !v.stop() && text != d.fixed {
 		v.report(e, KindValue, "The element content '"+text+"' does not match the fixed value constraint '"+d.fixed+"'.")
 	}
@@ -365,57 +386,75 @@ func (v *validator) value(e Element, st *stype, value, attr string) {
 
 // attributes checks e's attributes against ct's attribute uses and wildcard.
 func (v *validator) attributes(e Element, ct *ctype) {
-	var buf [16]string
-	seen := buf[:0]
+	var given uint64 // the bits of the required uses given (see attrUse.bit)
 	for _, a := range v.attrs {
 		name, value := a.name, a.value
-		if isNSDecl(name) {
-			continue
-		}
-		ns, local := v.split(name, true)
-		if ns == xsiNS {
-			continue
-		}
-		if j := ct.attrNames.find(local); ns == "" && j >= 0 {
-			u := &ct.attrs[j]
-			seen = append(seen, local)
-			v.value(e, u.st, value, name)
-			if u.hasFixed && !v.stop() && normalize(value, u.st.ws) != normalize(u.fixed, u.st.ws) {
-				v.reportAttr(e, KindValue, name, value, "The value '"+value+"' does not match the fixed value constraint '"+u.fixed+"'.")
+		// Nearly every attribute is declared, and found by its name as
+		// written: no declared name has a prefix or is xmlns (see
+		// plainName), so that name is in no namespace and declares none.
+		j := ct.attrNames.find(name)
+		if j < 0 {
+			if isNSDecl(name) {
+				continue
 			}
-		} else if w := ct.anyAttr; w != nil && w.allows(ns) {
-			if w.process == tab.Strict {
-				if v.probes != nil {
-					v.probes.attributes(len(v.errs), e, v.scope, ct)
+			ns, local := v.split(name, true)
+			if ns == xsiNS {
+				continue
+			}
+			if ns == "" {
+				j = ct.attrNames.find(local) // a prefix bound to no namespace
+			}
+			if j < 0 {
+				v.undeclaredAttr(e, ct, name, ns)
+				if v.stop() {
+					return
 				}
-				v.reportAttr(e, KindAttrNotAllowed, name, "", "No matching global attribute declaration available, but demanded by the strict wildcard.")
+				continue
 			}
-		} else if !v.counted(KindAttrNotAllowed) {
-			if v.probes != nil {
-				v.probes.attributes(len(v.errs), e, v.scope, ct)
-			}
-			v.reportAttr(e, KindAttrNotAllowed, name, "", "The attribute '"+name+"' is not allowed.")
+		}
+		u := &ct.attrs[j]
+		given |= u.bit
+		if !u.st.free {
+			v.value(e, u.st, value, name)
+		}
+		if u.hasFixed && !v.stop() && normalize(value, u.st.ws) != normalize(u.fixed, u.st.ws) {
+			v.reportAttr(e, KindValue, name, value, "The value '"+value+"' does not match the fixed value constraint '"+u.fixed+"'.")
 		}
 		if v.stop() {
 			return
 		}
 	}
-	for _, u := range ct.required {
-		found := false
-		for _, s := range seen {
-			if s == u.name {
-				found = true
-				break
-			}
+	if len(ct.required) == bits.OnesCount64(given) {
+		return
+	}
+	for r, u := range ct.required {
+		if given&(1<<r) != 0 {
+			continue
 		}
-		if !found {
-			if !v.counted(KindAttrMissing) {
-				v.reportAttr(e, KindAttrMissing, "", "", "The attribute '"+u.name+"' is required but missing.")
-			}
-			if v.stop() {
-				return
-			}
+		if !v.counted(KindAttrMissing) {
+			v.reportAttr(e, KindAttrMissing, "", "", "The attribute '"+u.name+"' is required but missing.")
 		}
+		if v.stop() {
+			return
+		}
+	}
+}
+
+// undeclaredAttr reports the attribute name of e, in namespace ns, that
+// none of ct's attribute uses declares, unless ct's wildcard takes it.
+func (v *validator) undeclaredAttr(e Element, ct *ctype, name, ns string) {
+	if w := ct.anyAttr; w != nil && w.allows(ns) {
+		if w.process == tab.Strict {
+			if v.probes != nil {
+				v.probes.attributes(len(v.errs), e, v.scope, ct)
+			}
+			v.reportAttr(e, KindAttrNotAllowed, name, "", "No matching global attribute declaration available, but demanded by the strict wildcard.")
+		}
+	} else if !v.counted(KindAttrNotAllowed) {
+		if v.probes != nil {
+			v.probes.attributes(len(v.errs), e, v.scope, ct)
+		}
+		v.reportAttr(e, KindAttrNotAllowed, name, "", "The attribute '"+name+"' is not allowed.")
 	}
 }
 
