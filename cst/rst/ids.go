@@ -12,7 +12,7 @@ func (d *doc) setID(n *Node, msgnode *Node) string {
 					msgnode.Append(msg)
 				}
 			} else {
-				d.ids[id] = n
+				put(&d.ids, id, n)
 			}
 		}
 		return n.IDs[len(n.IDs)-1]
@@ -38,7 +38,7 @@ func (d *doc) setID(n *Node, msgnode *Node) string {
 			prefix = makeID(n.Kind.String()) + "-"
 		}
 		for {
-			d.idCounter[prefix]++
+			put(&d.idCounter, prefix, d.idCounter[prefix]+1)
 			id = prefix + itoa(d.idCounter[prefix])
 			if _, taken := d.ids[id]; !taken {
 				break
@@ -46,7 +46,7 @@ func (d *doc) setID(n *Node, msgnode *Node) string {
 		}
 	}
 	n.IDs = append(n.IDs, id)
-	d.ids[id] = n
+	put(&d.ids, id, n)
 	return id
 }
 
@@ -71,13 +71,13 @@ func (d *doc) hasName(name string) bool {
 // noteRefname records a node that refers to a name.
 func (d *doc) noteRefname(n *Node) {
 	name := n.Get("refname")
-	d.refnames[name] = append(d.refnames[name], n)
+	put(&d.refnames, name, append(d.refnames[name], n))
 }
 
 // noteRefid records a node that refers to an id.
 func (d *doc) noteRefid(n *Node) {
 	id := n.Get("refid")
-	d.refids[id] = append(d.refids[id], n)
+	put(&d.refids, id, append(d.refids[id], n))
 }
 
 // setNameIDMap maps n's names to id, handling duplicates as
@@ -85,8 +85,8 @@ func (d *doc) noteRefid(n *Node) {
 func (d *doc) setNameIDMap(n *Node, id string, msgnode *Node, explicit bool) {
 	for _, name := range append([]string(nil), n.Names...) {
 		if _, ok := d.nameids[name]; !ok {
-			d.nameids[name] = id
-			d.nametypes[name] = explicit
+			put(&d.nameids, name, id)
+			put(&d.nametypes, name, explicit)
 			continue
 		}
 		d.setDuplicateNameID(n, id, name, msgnode, explicit)
@@ -96,7 +96,7 @@ func (d *doc) setNameIDMap(n *Node, id string, msgnode *Node, explicit bool) {
 func (d *doc) setDuplicateNameID(n *Node, id, name string, msgnode *Node, explicit bool) {
 	oldID := d.nameids[name]
 	oldExplicit := d.nametypes[name]
-	d.nametypes[name] = oldExplicit || explicit
+	put(&d.nametypes, name, oldExplicit || explicit)
 	line := n.Line
 	if explicit {
 		if oldExplicit {
@@ -110,7 +110,7 @@ func (d *doc) setDuplicateNameID(n *Node, id, name string, msgnode *Node, explic
 				}
 				if level > LevelInfo {
 					dupname(old, name)
-					d.nameids[name] = ""
+					put(&d.nameids, name, "")
 				}
 			}
 			msg := d.report(level, line, `Duplicate explicit target name: "`+name+`".`)
@@ -120,14 +120,14 @@ func (d *doc) setDuplicateNameID(n *Node, id, name string, msgnode *Node, explic
 			}
 			dupname(n, name)
 		} else {
-			d.nameids[name] = id
+			put(&d.nameids, name, id)
 			if oldID != "" {
 				dupname(d.ids[oldID], name)
 			}
 		}
 	} else {
 		if oldID != "" && !oldExplicit {
-			d.nameids[name] = ""
+			put(&d.nameids, name, "")
 			dupname(d.ids[oldID], name)
 		}
 		dupname(n, name)

@@ -2,6 +2,7 @@ package rst
 
 import (
 	"strings"
+	"unicode/utf8"
 )
 
 // inliner reads the inline markup of one text (docutils' Inliner.parse).
@@ -94,7 +95,26 @@ func (in *inliner) search(lo int) (initial, bool) {
 	under, space, newline := nextByte{c: '_', at: -1}, nextByte{c: ' ', at: -1}, nextByte{c: '\n', at: -1}
 	startable := true // startOK(s, lo, i)
 	for i := lo; i < hi; {
-		bits, size := charBits(s, i)
+		if !startable {
+			// Nothing starts here: skip the ASCII characters no
+			// start-string may follow (the rest of a word), and the one
+			// that ends them, after which one may.
+			for i < hi && s[i] < utf8.RuneSelf && asciiBits[s[i]]&cbStartAfter == 0 {
+				i++
+			}
+			if i < hi && s[i] < utf8.RuneSelf {
+				i, startable = i+1, true
+			}
+			if i >= hi {
+				break
+			}
+		}
+		// charBits, with its ASCII case written out: this loop runs at
+		// nearly every character of a help.
+		bits, size := asciiBits[s[i]&0x7f], 1
+		if s[i] >= utf8.RuneSelf {
+			bits, size = charBits(s, i)
+		}
 		if startable {
 			try := bits&cbStarts != 0
 			if !try && bits&cbName != 0 {
@@ -433,7 +453,7 @@ func (in *inliner) footnoteReference(mt initial) result {
 		ref = newNode(KindCitationReference, sp, newText(label, in.span(mt.start+1, mt.end-2)))
 		ref.Set("refname", refname)
 		d.setID(ref, nil)
-		d.citationRefs[refname] = append(d.citationRefs[refname], ref)
+		put(&d.citationRefs, refname, append(d.citationRefs[refname], ref))
 		d.noteRefname(ref)
 		return result{before: mt.start, nodes: []*Node{ref}, rest: mt.end}
 	}
@@ -455,7 +475,7 @@ func (in *inliner) footnoteReference(mt initial) result {
 	if refname != "" {
 		ref.Set("refname", refname)
 		d.setID(ref, nil)
-		d.footnoteRefs[refname] = append(d.footnoteRefs[refname], ref)
+		put(&d.footnoteRefs, refname, append(d.footnoteRefs[refname], ref))
 		d.noteRefname(ref)
 	}
 	return result{before: mt.start, nodes: []*Node{ref}, rest: mt.end}
@@ -687,7 +707,10 @@ func (in *inliner) implicit(out []*Node, lo, hi int) []*Node {
 				try = false // s[i] is the space or line break
 			}
 		}
-		bits, size := charBits(s, i)
+		bits, size := asciiBits[s[i]&0x7f], 1
+		if s[i] >= utf8.RuneSelf {
+			bits, size = charBits(s, i)
+		}
 		startable = bits&cbStartAfter != 0
 		if try {
 			if e, scheme, email, ok := matchURI(s, i, hi); ok {

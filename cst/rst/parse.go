@@ -74,13 +74,8 @@ const lineLengthLimit = 10000
 // Parse reads text as docutils reads a Galaxy tool's help. It never
 // fails; problems are reported as the document's messages.
 func Parse(text string) *Document {
-	d := &doc{
-		text: text, src: splitLines(text), defaultRole: "title-reference",
-		ids: map[string]*Node{}, idCounter: map[string]int{}, nameids: map[string]string{},
-		nametypes: map[string]bool{}, refnames: map[string][]*Node{}, refids: map[string][]*Node{},
-		substitutionDefs: map[string]*Node{}, substitutionNames: map[string]string{},
-		footnoteRefs: map[string][]*Node{}, citationRefs: map[string][]*Node{},
-	}
+	// The maps are made when first written ([put]): most helps need few.
+	d := &doc{text: text, src: splitLines(text), defaultRole: "title-reference"}
 	d.root = newNode(KindDocument, cstSpan(0, len(text)))
 	input := make(lines, len(d.src))
 	tooLong := 0
@@ -101,4 +96,14 @@ func Parse(text string) *Document {
 	}
 	d.transform()
 	return &Document{Root: d.root, Messages: d.messages, Text: text}
+}
+
+// put sets m[k] to v, making the map on its first write: a help needs few
+// of the document's maps, and making all ten for each one costs more
+// than reading many a help.
+func put[K comparable, V any](m *map[K]V, k K, v V) {
+	if *m == nil {
+		*m = make(map[K]V)
+	}
+	(*m)[k] = v
 }

@@ -1,7 +1,6 @@
 package rst
 
 import (
-	"sort"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -64,7 +63,18 @@ func (p ptext) slice(i, j int) ptext {
 
 // seg returns the index of the segment holding byte i.
 func (p ptext) seg(i int) int {
-	return sort.Search(len(p.segs), func(k int) bool { return p.segs[k].at > i }) - 1
+	// sort.Search written out, without its call of a closure per step:
+	// the first segment starting after i, less one.
+	lo, hi := 0, len(p.segs)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if p.segs[h].at > i {
+			hi = h
+		} else {
+			lo = h + 1
+		}
+	}
+	return lo - 1
 }
 
 // rstripped returns p without trailing whitespace.

@@ -132,6 +132,6 @@ func (d *doc) noteSubstitutionDef(sub *Node, defName string, msgnode *Node) {
 		}
 		dupname(old, name)
 	}
-	d.substitutionDefs[name] = sub
-	d.substitutionNames[strings.ToLower(name)] = name
+	put(&d.substitutionDefs, name, sub)
+	put(&d.substitutionNames, strings.ToLower(name), name)
 }

@@ -235,7 +235,7 @@ func (d *doc) propagateTargets() {
 		next.IDs = append(next.IDs, t.IDs...)
 		next.Names = append(next.Names, t.Names...)
 		for _, id := range t.IDs {
-			d.ids[id] = next
+			put(&d.ids, id, next)
 		}
 		if len(t.IDs) > 0 {
 			t.Set("refid", t.IDs[0])
@@ -842,11 +842,11 @@ func (d *doc) contentsList(n *Node, depth int, topic *Node) *Node {
 func (d *doc) setIDPrefixed(n *Node, prefix string) string {
 	p := prefix + "-"
 	for {
-		d.idCounter[p]++
+		put(&d.idCounter, p, d.idCounter[p]+1)
 		id := p + itoa(d.idCounter[p])
 		if _, taken := d.ids[id]; !taken {
 			n.IDs = append(n.IDs, id)
-			d.ids[id] = n
+			put(&d.ids, id, n)
 			return id
 		}
 	}
