@@ -85,6 +85,7 @@ type Ctx struct {
 	findings    []Finding
 	inputParams []*macros.Element            // InputParams, once walked
 	byTag       map[string][]*macros.Element // FindAll's elements of each tag asked for
+	toolType    string                       // ToolType, "" until read
 	command     *cheetah.Template
 	parsed      bool
 	memo        map[string]any // Memo's analyses, by key
@@ -304,7 +305,10 @@ func Children(el *macros.Element, tag string) []*macros.Element {
 		return nil
 	}
 	// Counted first, so that the list is allocated once at its size:
-	// checks ask for children by the hundred per tool.
+	// checks ask for children by the hundred per tool. Kept small enough
+	// to inline: the callers' constant tag then compares without a call
+	// (a version that started its second pass at the first match, too
+	// large to inline, cost 40 M instructions more over the corpus).
 	n := 0
 	for _, k := range el.Children {
 		if !k.PI && k.Tag == tag {
@@ -321,6 +325,21 @@ func Children(el *macros.Element, tag string) []*macros.Element {
 		}
 	}
 	return out
+}
+
+// HasPath reports whether [Path] of el and path finds an element, without
+// listing them: it stops at the first.
+func HasPath(el *macros.Element, path string) bool {
+	if el == nil {
+		return false
+	}
+	tag, rest, more := strings.Cut(path, "/")
+	for _, k := range el.Children {
+		if !k.PI && k.Tag == tag && (!more || HasPath(k, rest)) {
+			return true
+		}
+	}
+	return false
 }
 
 // FindAll returns the elements named tag in the subtree of el, el
@@ -381,15 +400,18 @@ func (c *Ctx) Beside(name string) string {
 }
 
 // ToolType returns the tool's tool_type attribute, "default" when it has
-// none. Galaxy runs each linter module on some tool types only.
+// none. Galaxy runs each linter module on some tool types only. It is
+// read once per file: most checks ask first thing.
 func (c *Ctx) ToolType() string {
-	if c.Root == nil {
-		return "default"
+	if c.toolType == "" {
+		c.toolType = "default"
+		if c.Root != nil {
+			if t, ok := c.Root.Get("tool_type"); ok && t != "" {
+				c.toolType = t
+			}
+		}
 	}
-	if t, ok := c.Root.Get("tool_type"); ok && t != "" {
-		return t
-	}
-	return "default"
+	return c.toolType
 }
 
 // ToolTypeIn reports whether the tool's type is one of types.
@@ -442,19 +464,50 @@ func (c *Ctx) InputParams() []*macros.Element {
 
 // FindAll returns the elements named tag in Galaxy's view of the file
 // (Root included), in document order, found once per file and tag. The
-// checks ask for three tags: a walk per tag costs less than indexing
-// every element of the tree by its tag (a large tool has tens of
-// thousands of options).
+// checks ask for three tags, [walkedTogether], which the first ask for
+// any of them finds in one walk: a walk for those three costs less than
+// indexing every element of the tree by its tag (a large tool has tens
+// of thousands of options), and less than three walks.
 func (c *Ctx) FindAll(tag string) []*macros.Element {
 	if found, ok := c.byTag[tag]; ok {
 		return found
 	}
 	if c.byTag == nil {
-		c.byTag = map[string][]*macros.Element{}
+		c.byTag = make(map[string][]*macros.Element, len(walkedTogether))
+	}
+	if i := slices.Index(walkedTogether[:], tag); i >= 0 && c.Root != nil {
+		var found [len(walkedTogether)][]*macros.Element
+		appendWalkedTogether(&found, c.Root)
+		for j, t := range walkedTogether {
+			c.byTag[t] = found[j]
+		}
+		return found[i]
 	}
 	found := FindAll(c.Root, tag)
 	c.byTag[tag] = found
 	return found
+}
+
+// walkedTogether are the tags the checks ask [Ctx.FindAll] for, in the
+// order of appendWalkedTogether's cases.
+var walkedTogether = [...]string{"command", "configfile", "inputs"}
+
+// appendWalkedTogether is appendTagged for each tag of walkedTogether at
+// once: found[i] gets el and its descendants named walkedTogether[i].
+func appendWalkedTogether(found *[len(walkedTogether)][]*macros.Element, el *macros.Element) {
+	if !el.PI {
+		switch el.Tag {
+		case "command":
+			found[0] = append(found[0], el)
+		case "configfile":
+			found[1] = append(found[1], el)
+		case "inputs":
+			found[2] = append(found[2], el)
+		}
+	}
+	for _, k := range el.Children {
+		appendWalkedTogether(found, k)
+	}
 }
 
 // appendTagged appends el and its descendants named tag to out, in

@@ -32,8 +32,8 @@ var SelectOptionsDefinition = &lint.Check{
 	Run: func(c *lint.Ctx) {
 		for p := range typedParams(c, "select") {
 			dynamic := p.el.Attr("dynamic_options") != nil
-			options := len(lint.Children(p.el, "options")) > 0
-			static := len(lint.Children(p.el, "option")) > 0
+			options := lint.Child(p.el, "options") != nil
+			static := lint.Child(p.el, "option") != nil
 			if par := p.el.Parent(); par != nil && par.Tag == "conditional" {
 				// Without expansion, the options a macro would bring are missing.
 				if !static && !dynamic && !options && c.Partial() {

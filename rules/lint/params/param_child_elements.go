@@ -40,7 +40,7 @@ var ChildElements = &lint.Check{
 	Run: func(c *lint.Ctx) {
 		for _, p := range inputParams(c, true) {
 			for _, cc := range childCombinations {
-				if len(lint.Path(p.el, cc.path)) == 0 || contains(cc.types, p.ptype) {
+				if contains(cc.types, p.ptype) || !lint.HasPath(p.el, cc.path) {
 					continue
 				}
 				c.ReportAttr("InputsTypeChildCombination", p.el, "type",

@@ -25,7 +25,7 @@ var RequirementsDeclared = &lint.Check{
 			return
 		}
 		reqs := lint.Child(c.Root, "requirements")
-		if len(lint.Children(reqs, "requirement")) > 0 || len(lint.Children(reqs, "container")) > 0 {
+		if lint.Child(reqs, "requirement") != nil || lint.Child(reqs, "container") != nil {
 			return
 		}
 		at := reqs

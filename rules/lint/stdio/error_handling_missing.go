@@ -27,7 +27,7 @@ var ErrorHandlingMissing = &lint.Check{
 		if !c.ToolTypeIn(lint.DefaultTypes...) || c.Partial() {
 			return
 		}
-		if len(lint.Children(c.Root, "stdio")) > 0 || detectErrors(c) != "" {
+		if lint.Child(c.Root, "stdio") != nil || detectErrors(c) != "" {
 			return
 		}
 		legacy, ok := legacyProfile(c)
