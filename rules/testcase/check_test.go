@@ -87,6 +87,8 @@ func TestCheck(t *testing.T) {
 		{"value_json typed", `<param name="b" type="boolean"/><param name="i" type="integer" value="1"/>`,
 			test(`<param name="b" value_json="true"/>`) + test(`<param name="i" value_json="1.5"/>`), ".F"},
 		{"location names the dataset", `<param name="d" type="data" format="txt"/>`, test(`<param name="d" location="https://x/a.txt"/>`), "."},
+		{"a later option of a value replaces the earlier", `<conditional name="c"><param name="s" type="select"><option value="a" selected="true"/><option value="b" selected="true"/><option value="a"/></param>
+  <when value="a"><param name="x" type="integer"/></when><when value="b"/></conditional>`, test() + test(p("c|s", "a")), ".F"},
 		{"unknown parameter type raises", `<param name="x" type="file"/>`, test(), "undecided"},
 	}
 	for _, tc := range cases {

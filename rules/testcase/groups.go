@@ -25,7 +25,7 @@ func (b *builder) conditional(el *macros.Element, prefix string) (*Param, error)
 	if testEl == nil {
 		return nil, undecided(el, "conditional %s has no test parameter", name)
 	}
-	if p.Test, err = b.leafParam(testEl, p.path); err != nil {
+	if p.Test, err = b.leafParam(testEl, p.path, true); err != nil {
 		return nil, err
 	}
 	// The model takes a boolean or a select test parameter only.

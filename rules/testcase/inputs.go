@@ -150,24 +150,49 @@ func walkLevel(el *macros.Element, prefix string, visit func(el *macros.Element,
 
 // testInput reads one test <param> as __parse_param_elem does.
 func testInput(el *macros.Element, prefix string) (Input, error) {
-	name, ok := el.Get("name")
+	// The attributes it reads, in one pass: the first of each name, as
+	// Get finds it.
+	var name, values, value, js, loc *string
+	for i := range el.Attrs {
+		a := &el.Attrs[i]
+		var at **string
+		switch a.Name {
+		case "name":
+			at = &name
+		case "values":
+			at = &values
+		case "value":
+			at = &value
+		case "value_json":
+			at = &js
+		case "location":
+			at = &loc
+		default:
+			continue
+		}
+		if *at == nil {
+			*at = &a.Value
+		}
+	}
 	// attrib.pop("name") raises KeyError.
-	if !ok {
+	if name == nil {
 		return Input{}, undecided(el, "a test <param> without a name")
 	}
-	in := Input{Name: join(prefix, name), El: el}
+	in := Input{Name: join(prefix, *name), El: el}
 	// values= makes a list of strings, which gtr does not model.
-	if _, ok := el.Get("values"); ok {
-		return Input{}, undecided(el, "test parameter %s is given by values=, which gtr does not model", name)
+	if values != nil {
+		return Input{}, undecided(el, "test parameter %s is given by values=, which gtr does not model", *name)
 	}
-	in.Value, in.HasValue = el.Get("value")
-	if js, ok := el.Get("value_json"); ok && !in.HasValue {
-		if err := in.readJSON(js); err != nil {
+	if value != nil {
+		in.Value, in.HasValue = *value, true
+	}
+	if js != nil && !in.HasValue {
+		if err := in.readJSON(*js); err != nil {
 			return Input{}, err
 		}
 	}
-	if loc, ok := el.Get("location"); ok && !in.HasValue && !in.IsJSON {
-		in.Value, in.HasValue = path.Base(loc), true
+	if loc != nil && !in.HasValue && !in.IsJSON {
+		in.Value, in.HasValue = path.Base(*loc), true
 	}
 	for c := range el.Elements() {
 		if c.Tag == "collection" {

@@ -6,7 +6,9 @@ import (
 	"github.com/galaxy-gtr/gtr/cst/macros"
 )
 
-func (b *builder) leafParam(el *macros.Element, prefix string) (*Param, error) {
+// leafParam builds a <param>'s model; test marks a conditional's test
+// parameter.
+func (b *builder) leafParam(el *macros.Element, prefix string, test bool) (*Param, error) {
 	typ, ok := el.Get("type")
 	kind := paramKinds[typ]
 	// UnknownParameterTypeError.
@@ -54,7 +56,7 @@ func (b *builder) leafParam(el *macros.Element, prefix string) (*Param, error) {
 	case KindColumn:
 		p.Optional = columnOptional(el)
 	case KindSelect:
-		if err := selectOptions(p); err != nil {
+		if err := selectOptions(p, test); err != nil {
 			return nil, err
 		}
 	case KindDrillDown:
@@ -75,11 +77,12 @@ func columnOptional(el *macros.Element) bool {
 }
 
 // selectOptions reads a select's options: dynamic when it has an
-// <options> child, else its <option> children deduplicated by value (the
-// last of a value wins, in the place of the first). The release modelled
-// reads a select whose options come from a dynamic_options code
-// attribute alone as one with no options, which only None satisfies.
-func selectOptions(p *Param) error {
+// <options> child, else its <option> children, for a conditional's test
+// parameter (test) deduplicated by value (the last of a value wins, in
+// the place of the first). The release modelled reads a select whose
+// options come from a dynamic_options code attribute alone as one with
+// no options, which only None satisfies.
+func selectOptions(p *Param, test bool) error {
 	dynamic, n := false, 0
 	for c := range p.El.Elements() {
 		switch c.Tag {
@@ -96,25 +99,6 @@ func selectOptions(p *Param) error {
 	if n > 0 {
 		p.Options = make([]Option, 0, n)
 	}
-	// A later option of the same value replaces the earlier. Most selects
-	// have a handful of options, which a search finds faster than a map;
-	// genome lists have thousands.
-	var at map[string]int
-	if n > 16 {
-		at = make(map[string]int, n)
-	}
-	index := func(v string) (int, bool) {
-		if at != nil {
-			i, ok := at[v]
-			return i, ok
-		}
-		for i, o := range p.Options {
-			if o.Value == v {
-				return i, true
-			}
-		}
-		return 0, false
-	}
 	for c := range p.El.Elements() {
 		if c.Tag != "option" {
 			continue
@@ -124,17 +108,50 @@ func selectOptions(p *Param) error {
 		if !ok {
 			return undecided(c, "an <option> of select %s has no value", p.Name)
 		}
-		o := Option{Value: v, Selected: attrBool(c.Get, "selected")}
-		if i, dup := index(v); dup {
-			p.Options[i] = o
-			continue
-		}
-		if at != nil {
-			at[v] = len(p.Options)
+		o := Option{Value: v}
+		if test {
+			o.Selected = attrBool(c.Get, "selected")
 		}
 		p.Options = append(p.Options, o)
 	}
+	if test {
+		p.Options = dedupeOptions(p.Options)
+	}
 	return nil
+}
+
+// dedupeOptions keeps one option of each value, in the place of the
+// first of that value with what the last says.
+func dedupeOptions(opts []Option) []Option {
+	// Most selects have a handful of options, which a search finds faster
+	// than a map; genome lists have thousands.
+	var at map[string]int
+	if len(opts) > searchMax {
+		at = make(map[string]int, len(opts))
+	}
+	out := opts[:0]
+	for _, o := range opts {
+		i, dup := -1, false
+		if at != nil {
+			i, dup = at[o.Value]
+		} else {
+			for j := range out {
+				if out[j].Value == o.Value {
+					i, dup = j, true
+					break
+				}
+			}
+		}
+		if dup {
+			out[i] = o
+			continue
+		}
+		if at != nil {
+			at[o.Value] = len(out)
+		}
+		out = append(out, o)
+	}
+	return out
 }
 
 // selectDefault is the select's default value (SelectParameterModel's

@@ -58,9 +58,13 @@ type Param struct {
 	HasDefault bool
 	Checked    bool // boolean: its default
 	NoDefault  bool // boolean: optional without checked=, so its default is None
-	// Options are a select's static options, deduplicated by value as
-	// Galaxy's parse_static_options keeps them; Dynamic marks a select
-	// whose options come from <options> or dynamic_options (any value).
+	// Options are a select's static options. A conditional's test
+	// parameter, the one select whose default the model reads, has them
+	// deduplicated by value as Galaxy's parse_static_options keeps them,
+	// with their selected flags; any other has them as written, values
+	// alone, which answer as well whether a value is an option. Dynamic
+	// marks a select whose options come from <options> or dynamic_options
+	// (any value).
 	Options []Option
 	Dynamic bool
 	// DrillRequired: a drill_down with static options none of which is
@@ -346,7 +350,7 @@ func (p *Param) validated() bool {
 func (b *builder) param(el *macros.Element, prefix string) (*Param, error) {
 	switch el.Tag {
 	case "param":
-		return b.leafParam(el, prefix)
+		return b.leafParam(el, prefix, false)
 	case "conditional":
 		return b.conditional(el, prefix)
 	case "repeat", "section":

@@ -74,42 +74,55 @@ func qualify(root *macros.Element) []Rename {
 	if plans == nil {
 		return nil
 	}
-	// The test <param>s written at each place, with what each would
-	// become ("" for nothing), in the order the places first appear.
-	type use struct {
-		el *macros.Element
-		to string
+	// The places of the planned renames, in the order they first appear,
+	// each with the test <param>s written there. A place is renamed when
+	// every <param> written there takes the same rename, so its first
+	// appearance is a planned one, and one <param> there with another
+	// rename, or none, vetoes it.
+	type place struct {
+		r      Rename
+		vetoed bool
 	}
-	var locs []macros.Loc
-	uses := map[macros.Loc][]use{}
-	from := map[macros.Loc]string{}
+	var places []place
+	at := map[macros.Loc]int{}
+	for i, t := range v.tests {
+		if len(plans[i]) == 0 {
+			continue
+		}
+		for _, in := range t.inputs {
+			to := plans[i][in.El]
+			if to == "" {
+				continue
+			}
+			l := in.El.ValueOrigin("name").Loc
+			j, seen := at[l]
+			if !seen {
+				at[l] = len(places)
+				places = append(places, place{r: Rename{Loc: l, From: in.Name, To: to}})
+				j = len(places) - 1
+			}
+			pl := &places[j]
+			pl.vetoed = pl.vetoed || pl.r.To != to
+			pl.r.Params = append(pl.r.Params, in.El)
+		}
+	}
 	for i, t := range v.tests {
 		if t.err != nil {
 			continue
 		}
 		for _, in := range t.inputs {
-			o := in.El.ValueOrigin("name")
-			if _, seen := uses[o.Loc]; !seen {
-				locs = append(locs, o.Loc)
-				from[o.Loc] = in.Name
+			if plans[i][in.El] != "" {
+				continue
 			}
-			uses[o.Loc] = append(uses[o.Loc], use{in.El, plans[i][in.El]})
+			if j, ok := at[in.El.ValueOrigin("name").Loc]; ok {
+				places[j].vetoed = true
+			}
 		}
 	}
 	var out []Rename
-	for _, l := range locs {
-		us := uses[l]
-		r := Rename{Loc: l, From: from[l], To: us[0].to}
-		for _, u := range us {
-			// The same bytes in another test must take the same rename.
-			if u.to != r.To {
-				r.To = ""
-				break
-			}
-			r.Params = append(r.Params, u.el)
-		}
-		if r.To != "" {
-			out = append(out, r)
+	for _, pl := range places {
+		if !pl.vetoed {
+			out = append(out, pl.r)
 		}
 	}
 	return out

@@ -24,15 +24,26 @@ func genInputs(t *rapid.T, depth int) string {
 		}
 		switch kind {
 		case "select":
-			fmt.Fprintf(&b, `<param name=%q type="select"><option value="x"/><option value="y"/></param>`, name)
+			fmt.Fprintf(&b, `<param name=%q type="select">%s</param>`, name, genOptions(t))
 		case "conditional":
-			fmt.Fprintf(&b, `<conditional name=%q><param name=%q type="select"><option value="x"/><option value="y"/></param><when value="x">%s</when><when value="y">%s</when></conditional>`,
-				name, rapid.SampledFrom(propNames).Draw(t, "test"), genInputs(t, depth+1), genInputs(t, depth+1))
+			fmt.Fprintf(&b, `<conditional name=%q><param name=%q type="select">%s</param><when value="x">%s</when><when value="y">%s</when></conditional>`,
+				name, rapid.SampledFrom(propNames).Draw(t, "test"), genOptions(t), genInputs(t, depth+1), genInputs(t, depth+1))
 		case "section", "repeat":
 			fmt.Fprintf(&b, `<%s name=%q title="T">%s</%s>`, kind, name, genInputs(t, depth+1), kind)
 		default:
 			fmt.Fprintf(&b, `<param name=%q type=%q value="1"/>`, name, kind)
 		}
+	}
+	return b.String()
+}
+
+// genOptions draws the options of a select: values repeat, some
+// selected.
+func genOptions(t *rapid.T) string {
+	var b strings.Builder
+	for range rapid.IntRange(1, 5).Draw(t, "options") {
+		fmt.Fprintf(&b, `<option value=%q selected=%q/>`, rapid.SampledFrom([]string{"x", "y"}).Draw(t, "option"),
+			rapid.SampledFrom([]string{"false", "true"}).Draw(t, "selected"))
 	}
 	return b.String()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
@@ -32,7 +33,12 @@ var TestsParamInInputs = &lint.Check{
 		if len(tests) == 0 {
 			return
 		}
-		names, args := inputNames(c)
+		// The <param>s of the tool's <inputs> children, which the run
+		// lists once for every check, name most test parameters; the
+		// <param>s below any <inputs>, which hold them, are listed only
+		// for a name they do not.
+		top := inputNames(c.InputParams())
+		var all *names
 		for i, test := range tests {
 			for _, p := range lint.Children(test, "param") {
 				full := lint.Get(p, "name")
@@ -40,10 +46,14 @@ var TestsParamInInputs = &lint.Check{
 					continue
 				}
 				name := full[strings.LastIndex(full, "|")+1:]
-				if names[name] || args[name] || args["-"+name] || args["--"+name] {
+				if top.match(name) {
 					continue
 				}
-				if dashed := strings.ReplaceAll(name, "_", "-"); dashed != name && (args["-"+dashed] || args["--"+dashed]) {
+				if all == nil {
+					n := inputNames(allInputParams(c))
+					all = &n
+				}
+				if all.match(name) {
 					continue
 				}
 				c.ReportAttr("TestsParamInInputs", p, "name",
@@ -54,22 +64,47 @@ var TestsParamInInputs = &lint.Check{
 	},
 }
 
-// inputNames returns the names and the arguments of every <param> below
-// any <inputs> of the tool (Galaxy's .//inputs//param).
-func inputNames(c *lint.Ctx) (names, args map[string]bool) {
-	names, args = map[string]bool{}, map[string]bool{}
+// names are the names and the arguments of some input <param>s.
+type names struct {
+	names, args map[string]bool
+}
+
+// match reports whether a test parameter's name (its last |-separated
+// part) is one of the names, or one of the arguments with - or -- in
+// front, with - for _ or not.
+func (n names) match(name string) bool {
+	if n.names[name] || n.args[name] || n.args["-"+name] || n.args["--"+name] {
+		return true
+	}
+	dashed := strings.ReplaceAll(name, "_", "-")
+	return dashed != name && (n.args["-"+dashed] || n.args["--"+dashed])
+}
+
+// inputNames returns the names and the arguments of params.
+func inputNames(params []*macros.Element) names {
+	n := names{map[string]bool{}, map[string]bool{}}
+	for _, p := range params {
+		if v, ok := p.Get("name"); ok {
+			n.names[v] = true
+		}
+		if v, ok := p.Get("argument"); ok {
+			n.args[v] = true
+		}
+	}
+	return n
+}
+
+// allInputParams returns every <param> below any <inputs> of the tool
+// (Galaxy's .//inputs//param), of which [lint.Ctx.InputParams] lists
+// those below the tool's own <inputs> children.
+func allInputParams(c *lint.Ctx) []*macros.Element {
+	var out []*macros.Element
 	for _, in := range c.FindAll("inputs") {
 		for _, p := range lint.FindAll(in, "param") {
-			if p == in {
-				continue
-			}
-			if v, ok := p.Get("name"); ok {
-				names[v] = true
-			}
-			if v, ok := p.Get("argument"); ok {
-				args[v] = true
+			if p != in {
+				out = append(out, p)
 			}
 		}
 	}
-	return names, args
+	return out
 }

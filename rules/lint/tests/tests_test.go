@@ -141,6 +141,9 @@ func TestTestsParamInInputs(t *testing.T) {
 		{name: "inside a repeat of the test is not read", tool: wrap(ins + `<tests><test><repeat name="r"><param name="nope" value="a"/></repeat></test></tests>`)},
 		{name: "a conditional's name is no param", linters: []string{"TestsParamInInputs"},
 			tool: wrap(ins + `<tests><test><param name="c" value="a"/></test></tests>`)},
+		{name: "a param below an <inputs> anywhere counts", linters: []string{"TestsParamInInputs"}, message: "Test 1: Test param other not found in the inputs",
+			tool: wrap(ins + `<outputs><data name="o"><inputs><param name="elsewhere" argument="--far-away"/></inputs></data></outputs>
+			<tests><test><param name="elsewhere" value="a"/><param name="far_away" value="a"/><param name="other" value="a"/></test></tests>`)},
 	})
 	macroCase(t, TestsParamInInputs, macroTool(ins), testsMacro(`      <test>
         <param name="ghost" value="a"/>
