@@ -265,29 +265,27 @@ func (c *compiler) fill(i int32) error {
 // an xs:all group. They are few (at most a few dozen) and looked up for
 // every attribute and child, where a map's hashing of the whole name and
 // its scattered groups, cold in cache, cost more than the search: a small
-// hash table of its own, whose hash (see nameHash) reads a name's length
-// and first and last four bytes only, then one comparison with each name
-// of the bucket (nearly always one, or none).
+// hash table of its own over a key of a name's first and last four bytes
+// (see nameKey), which for a name of up to eight bytes is the name, so
+// that only longer names are compared byte by byte.
 type names struct {
 	list  []string // the names, grouped by bucket in bucket order
+	keys  []uint64 // keys[i] is nameKey(list[i])
 	start []uint16 // bucket b holds list[start[b]:start[b+1]]
-	shift uint8    // a name's bucket is nameHash(name) >> shift
+	shift uint8    // a name's bucket is bucketOf(key, len) >> shift
 }
 
-// nameHash hashes a name's length and its first and last four bytes
-// (for a name shorter than four, its first, middle and last), so that
-// the cost does not grow with the name. Names sharing those bytes share
-// a bucket, where find tells them apart.
-func nameHash(s string) uint64 {
-	var k uint64
+// nameKey packs a name's first and last four bytes, overlapping when it
+// is shorter than eight (its first, middle and last byte when shorter
+// than four), so that the cost does not grow with the name. Two names of
+// one length up to eight bytes have one key only if they are equal.
+func nameKey(s string) uint64 {
 	if n := len(s); n >= 4 {
-		k = uint64(le32(s[:4])) | uint64(le32(s[n-4:]))<<32
+		return uint64(le32(s)) | uint64(le32(s[n-4:]))<<32
 	} else if n > 0 {
-		k = uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
+		return uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
 	}
-	k ^= uint64(len(s)) << 24
-	k ^= k >> 29
-	return k * 0x9e3779b97f4a7c15
+	return 0
 }
 
 // le32 reads the first four bytes of s, little-endian: the compiler
@@ -295,6 +293,14 @@ func nameHash(s string) uint64 {
 func le32(s string) uint32 {
 	_ = s[3]
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}
+
+// bucketOf hashes the key and length of a name; its top bits are the
+// name's bucket.
+func bucketOf(k uint64, n int) uint64 {
+	k ^= uint64(n) << 24
+	k ^= k >> 29
+	return k * 0x9e3779b97f4a7c15
 }
 
 // newNames returns the set of list, which must not repeat a name, and
@@ -310,16 +316,17 @@ func newNames(list []string) (set names, perm []int) {
 		bits++
 	}
 	set.shift = uint8(64 - bits)
-	bucket := func(i int) int { return int(nameHash(list[i]) >> set.shift) }
+	bucket := func(i int) int { return int(bucketOf(nameKey(list[i]), len(list[i])) >> set.shift) }
 	perm = make([]int, len(list))
 	for i := range perm {
 		perm[i] = i
 	}
 	slices.SortStableFunc(perm, func(a, b int) int { return cmp.Compare(bucket(a), bucket(b)) })
 	set.list = make([]string, len(list))
+	set.keys = make([]uint64, len(list))
 	set.start = make([]uint16, 1<<bits+1)
 	for i, j := range perm {
-		set.list[i] = list[j]
+		set.list[i], set.keys[i] = list[j], nameKey(list[j])
 		set.start[bucket(j)+1]++
 	}
 	for b := 1; b < len(set.start); b++ {
@@ -342,10 +349,18 @@ func (n *names) find(name string) int {
 	if n.start == nil {
 		return -1 // the zero set
 	}
-	b := nameHash(name) >> n.shift
+	// nameKey, too large to inline, with its common case written out.
+	var k uint64
+	if len(name) >= 4 {
+		k = uint64(le32(name)) | uint64(le32(name[len(name)-4:]))<<32
+	} else {
+		k = nameKey(name)
+	}
+	b := bucketOf(k, len(name)) >> (n.shift & 63)
 	start := n.start[b : b+2 : b+2]
 	for i := int(start[0]); i < int(start[1]); i++ {
-		if n.list[i] == name {
+		// Equal keys and lengths are equal names up to eight bytes.
+		if n.keys[i] == k && len(n.list[i]) == len(name) && (len(name) <= 8 || n.list[i] == name) {
 			return i
 		}
 	}

@@ -307,10 +307,10 @@ func (s *set) validateWith(ctx context.Context, root Element, profile string, fi
 	v.kids, v.scope, v.attrs = sc.kids[:0], sc.scope[:0], sc.attrs[:0]
 	v.root(root)
 	// Keep nothing of the tree alive in the pool: v.kids is already
-	// cleared (see dropKids); the bindings, few if any, and the last
-	// attributes listed are cleared here.
+	// cleared (see dropKids); the bindings, few if any, and every
+	// attribute listed (see attrsOf) are cleared here.
 	clear(v.scope[:cap(v.scope)])
-	clear(v.attrs)
+	clear(v.attrs[:cap(v.attrs)])
 	sc.kids, sc.scope, sc.attrs = v.kids[:0], v.scope[:0], v.attrs[:0]
 	scratchPool.Put(sc)
 	if v.canceled {

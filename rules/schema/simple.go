@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -22,7 +23,7 @@ type stype struct {
 	members []*stype
 	ws      tab.Whitespace // effective whiteSpace
 	norm    bool           // values are whitespace-normalised before any check
-	enumKey map[string]bool
+	enum    *names         // this step's enumeration, by key (see enumValue); nil when none
 	enumSet string         // this step's enumeration for messages: "'a', 'b'"
 	pat     *regexp.Regexp // this step's patterns, any of which must match
 	patSet  string         // the patterns for messages: "p1' or 'p2"
@@ -85,12 +86,17 @@ func (c *compiler) simpleType(i int32) (*stype, error) {
 		s.root = s
 	}
 	if len(x.Enum) > 0 {
-		s.enumKey = map[string]bool{}
 		quoted := make([]string, len(x.Enum))
+		var keys []string
 		for j, e := range x.Enum {
 			quoted[j] = "'" + e + "'"
-			s.enumKey[s.enumValue(normalize(e, s.ws))] = true
+			// Values equal in the value space ("1" and "true") share a key.
+			if k := s.enumValue(normalize(e, s.ws)); !slices.Contains(keys, k) {
+				keys = append(keys, k)
+			}
 		}
+		set, _ := newNames(keys)
+		s.enum = &set
 		s.enumSet = strings.Join(quoted, ", ")
 	}
 	if len(x.Patterns) > 0 {
@@ -125,7 +131,7 @@ func (s *stype) acceptsAll() bool {
 		return false
 	}
 	for t := s; t.variety == tab.Restriction; t = t.base {
-		if t.enumKey != nil || t.pat != nil {
+		if t.enum != nil || t.pat != nil {
 			return false
 		}
 	}
@@ -240,9 +246,9 @@ func (s *stype) verify(v string) (nv string, f failure, t *stype) {
 	// first enumeration met applies; every step's patterns apply.
 	enumDone := false
 	for t := s; t.variety == tab.Restriction; t = t.base {
-		if t.enumKey != nil && !enumDone {
+		if t.enum != nil && !enumDone {
 			enumDone = true
-			if !t.enumKey[s.enumValue(nv)] {
+			if t.enum.find(s.enumValue(nv)) < 0 {
 				return nv, failEnum, t
 			}
 		}

@@ -112,9 +112,10 @@ type attrLister interface {
 
 // attrsOf returns e's attributes. They are kept in v.attrs until the next
 // call, so a caller must be done with them before it calls anything that
-// lists attributes again.
+// lists attributes again. The entries past the new length are not
+// cleared here (that cost a memclr an element): validateWith clears the
+// whole buffer before it goes back to the pool.
 func (v *validator) attrsOf(e Element) []attrPair {
-	clear(v.attrs)
 	v.attrs = v.attrs[:0]
 	if l, ok := e.(attrLister); ok {
 		v.attrs = l.appendAttrs(v.attrs)
@@ -485,8 +486,8 @@ func (v *validator) children(e Element, ct *ctype, kids []Element) {
 	for _, c := range kids {
 		mark := len(v.scope)
 		v.enter(c)
-		ns, local := v.split(c.Name(), false)
-		if ed, ok := m.step(state, ns, local); ok {
+		ed, ok, ns, local := v.stepChild(m, state, c.Name())
+		if ok {
 			state = ed.to
 			if ed.decl != nil {
 				v.element(c, ed.decl)
@@ -514,6 +515,23 @@ func (v *validator) children(e Element, ct *ctype, kids []Element) {
 	}
 	v.errs = append(v.errs, Error{Pos: e.Pos(), Kind: KindMissing, Element: e.Name(), Expected: st.expected,
 		Msg: "Missing child element(s)." + st.expectedText})
+}
+
+// stepChild returns the transition of m in state for the child element
+// named name as written, and the namespace and local name it has. With no
+// namespace declared (nearly always), a name that a transition names as
+// written is that name in no namespace: declared names have no prefix
+// (see plainName), and the split is left to other names.
+func (v *validator) stepChild(m *model, state int32, name string) (ed edge, ok bool, ns, local string) {
+	if len(v.scope) == 0 {
+		s := &m.states[state]
+		if i := s.names.find(name); i >= 0 {
+			return s.next[i], true, "", name
+		}
+	}
+	ns, local = v.split(name, false)
+	ed, ok = m.step(state, ns, local)
+	return ed, ok, ns, local
 }
 
 func (v *validator) allChildren(e Element, a *allModel, kids []Element) {
