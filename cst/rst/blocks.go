@@ -21,7 +21,7 @@ func (m *machine) indent() step {
 func (m *machine) blockQuote(block lines, offset int) []*Node {
 	var out []*Node
 	for len(block) > 0 {
-		bq := newNode(KindBlockQuote, m.d.span(block))
+		bq := m.d.newNode(KindBlockQuote, m.d.span(block))
 		bq.Line = offset + 1
 		quoteLines, attrLines, attrOffset, rest, newOffset, ok := m.splitAttribution(block, offset)
 		if !ok {
@@ -127,14 +127,14 @@ func (m *machine) parseAttribution(block lines, offset int) (*Node, []*Node) {
 	p := ptextOf(block).rstripped()
 	lineno := 1 + offset
 	ns, msgs := m.inlineText(p, lineno)
-	n := newNode(KindAttribution, m.d.pspan(p, 0, len(p.s)), ns...)
+	n := m.d.newNode(KindAttribution, m.d.pspan(p, 0, len(p.s)), ns...)
 	n.Line = lineno
 	return n, msgs
 }
 
 // bullet starts a bullet list (Body.bullet).
 func (m *machine) bullet(mt match) step {
-	list := newNode(KindBulletList, m.d.lineSpan(m.curLine()))
+	list := m.d.newNode(KindBulletList, m.d.lineSpan(m.curLine()))
 	list.Line = m.absLineNumber()
 	m.add(list)
 	list.Set("bullet", string(firstRune(m.cur)))
@@ -170,7 +170,7 @@ func (m *machine) listItem(indent int) (*Node, bool) {
 	} else {
 		block, _, offset, bf = m.getFirstKnownIndented(indent, false, true, true)
 	}
-	item := newNode(KindListItem, m.d.lineSpan(start))
+	item := m.d.newNode(KindListItem, m.d.lineSpan(start))
 	if len(block) > 0 {
 		item.Span.End = m.d.span(block).End
 		m.nestedParse(block, offset, item, false)
@@ -316,7 +316,7 @@ func (m *machine) enumerator(mt match) step {
 	if !m.isEnumeratedListItem(ordinal, seq, mt.format) {
 		return retry(trText)
 	}
-	list := newNode(KindEnumeratedList, m.d.lineSpan(m.curLine()))
+	list := m.d.newNode(KindEnumeratedList, m.d.lineSpan(m.curLine()))
 	m.add(list)
 	if seq == "#" {
 		list.Set("enumtype", "arabic")
@@ -366,7 +366,7 @@ func (m *machine) nextEnumerator(mt match) step {
 
 // fieldMarker starts a field list (Body.field_marker).
 func (m *machine) fieldMarker(mt match) step {
-	list := newNode(KindFieldList, m.d.lineSpan(m.curLine()))
+	list := m.d.newNode(KindFieldList, m.d.lineSpan(m.curLine()))
 	m.add(list)
 	field, bf := m.field(mt)
 	list.Append(field)
@@ -387,14 +387,14 @@ func (m *machine) field(mt match) (*Node, bool) {
 	namep := ptextLine(cur).slice(1, 1+len(name))
 	lineno := m.absLineNumber()
 	block, _, offset, bf := m.getFirstKnownIndented(mt.end, false, true, true)
-	field := newNode(KindField, m.d.lineSpan(cur))
+	field := m.d.newNode(KindField, m.d.lineSpan(cur))
 	field.Line = lineno
 	nameNodes, nameMsgs := m.inlineText(namep, lineno)
 	if m.state == stExtensionOptions {
-		nameNodes, nameMsgs = []*Node{newText(name, m.d.pspan(namep, 0, len(name)))}, nil
+		nameNodes, nameMsgs = []*Node{m.d.newText(name, m.d.pspan(namep, 0, len(name)))}, nil
 	}
-	field.Append(newNode(KindFieldName, m.d.pspan(namep, 0, len(name)), nameNodes...))
-	body := newNode(KindFieldBody, m.d.span(block), nameMsgs...)
+	field.Append(m.d.newNode(KindFieldName, m.d.pspan(namep, 0, len(name)), nameNodes...))
+	body := m.d.newNode(KindFieldBody, m.d.span(block), nameMsgs...)
 	field.Append(body)
 	if len(block) > 0 {
 		field.Span.End = body.Span.End
@@ -415,7 +415,7 @@ func optionFieldBody(d *doc, block lines, body *Node) {
 		if len(cur) > 0 {
 			sp := d.span(cur)
 			t := cur.join()
-			body.Append(newNode(KindParagraph, sp, newText(t, sp)))
+			body.Append(d.newNode(KindParagraph, sp, d.newText(t, sp)))
 			cur = nil
 		}
 	}
@@ -431,7 +431,7 @@ func optionFieldBody(d *doc, block lines, body *Node) {
 
 // optionMarker starts an option list (Body.option_marker).
 func (m *machine) optionMarker(mt match) step {
-	list := newNode(KindOptionList, m.d.lineSpan(m.curLine()))
+	list := m.d.newNode(KindOptionList, m.d.lineSpan(m.curLine()))
 	item, bf, ok := m.optionListItem(mt)
 	if !ok {
 		msg := m.d.errorMsg(0, "Invalid option list marker: "+m.optionErr)
@@ -473,9 +473,9 @@ func (m *machine) optionListItem(mt match) (*Node, bool, bool) {
 		m.goTo(offset)
 		return nil, false, true
 	}
-	group := newNode(KindOptionGroup, m.d.pspan(ptextLine(cur), 0, mt.end), opts...)
-	desc := newNode(KindDescription, m.d.span(block))
-	item := newNode(KindOptionListItem, cstSpan(group.Span.Start, desc.Span.End), group, desc)
+	group := m.d.newNode(KindOptionGroup, m.d.pspan(ptextLine(cur), 0, mt.end), opts...)
+	desc := m.d.newNode(KindDescription, m.d.span(block))
+	item := m.d.newNode(KindOptionListItem, cstSpan(group.Span.Start, desc.Span.End), group, desc)
 	m.nestedParse(block, loff, desc, false)
 	return item, bf, true
 }
@@ -509,10 +509,10 @@ func (m *machine) parseOptionMarker(mt match, cur line) ([]*Node, string) {
 			return nil, "wrong number of option tokens (=" + itoa(len(tokens)) + `), should be 1 or 2: "` + os + `"`
 		}
 		sp := m.d.pspan(p, start, start+len(os))
-		opt := newNode(KindOption, sp)
-		opt.Append(newNode(KindOptionString, sp, newText(tokens[0], sp)))
+		opt := m.d.newNode(KindOption, sp)
+		opt.Append(m.d.newNode(KindOptionString, sp, m.d.newText(tokens[0], sp)))
 		if len(tokens) > 1 {
-			arg := newNode(KindOptionArgument, sp, newText(tokens[1], sp))
+			arg := m.d.newNode(KindOptionArgument, sp, m.d.newText(tokens[1], sp))
 			arg.Set("delimiter", delim)
 			opt.Append(arg)
 		}
@@ -526,13 +526,13 @@ func (m *machine) doctest() step {
 	block, _ := m.getTextBlock(false)
 	t := block.join()
 	sp := m.d.span(block)
-	m.add(newNode(KindDoctestBlock, sp, newText(t, sp)))
+	m.add(m.d.newNode(KindDoctestBlock, sp, m.d.newText(t, sp)))
 	return stay
 }
 
 // lineBlock starts a line block (Body.line_block).
 func (m *machine) lineBlock(mt match) step {
-	block := newNode(KindLineBlock, m.d.lineSpan(m.curLine()))
+	block := m.d.newNode(KindLineBlock, m.d.lineSpan(m.curLine()))
 	m.add(block)
 	lineno := m.absLineNumber()
 	ln, msgs, bf := m.lineBlockLine(mt, lineno)
@@ -562,7 +562,7 @@ func (m *machine) lineBlockLine(mt match, lineno int) (*Node, []*Node, bool) {
 	block, _, _, bf := m.getFirstKnownIndented(mt.end, true, true, true)
 	p := ptextOf(block)
 	ns, msgs := m.inlineText(p, lineno)
-	ln := newNode(KindLine, m.d.span(block))
+	ln := m.d.newNode(KindLine, m.d.span(block))
 	ln.adopt(ns)
 	if len(block) == 0 {
 		ln.Span = cstSpan(m.d.off(lineno-1, 0), m.d.off(lineno-1, 1))

@@ -188,7 +188,7 @@ func splitN(s string, n int) []string {
 // parseOptions reads a directive's option field list
 // (Body.parse_extension_options).
 func (m *machine) parseOptions(spec *directiveSpec, block lines, dv *dirCall) string {
-	node := newNode(KindFieldList, m.d.span(block))
+	node := m.d.newNode(KindFieldList, m.d.span(block))
 	sm := m.d.newMachine(block, 0, node, stExtensionOptions, false)
 	sm.blankFinish = true
 	sm.run()

@@ -153,7 +153,7 @@ func runClass(m *machine, dv *dirCall) []*Node {
 		return []*Node{m.directiveError(dv, LevelError, `Invalid class attribute value for "`+dv.name+`" directive: "`+dv.args[0]+`".`)}
 	}
 	if len(dv.content) > 0 {
-		holder := newNode(KindContainer, dv.span)
+		holder := m.d.newNode(KindContainer, dv.span)
 		m.parseContent(dv, holder)
 		for _, c := range holder.Children {
 			c.Classes = append(c.Classes, strings.Fields(cls)...)
@@ -161,7 +161,7 @@ func runClass(m *machine, dv *dirCall) []*Node {
 		}
 		return holder.Children
 	}
-	p := newNode(KindPending, dv.span)
+	p := m.d.newNode(KindPending, dv.span)
 	p.Set("class", cls)
 	m.d.pendingClasses = append(m.d.pendingClasses, p)
 	return []*Node{p}
@@ -172,7 +172,7 @@ func runClass(m *machine, dv *dirCall) []*Node {
 func (m *machine) directiveError(dv *dirCall, level int, text string) *Node {
 	// docutils reports the message, then attaches the directive's block.
 	msg := m.d.report(level, dv.lineno, text)
-	msg.Append(newNode(KindLiteralBlock, dv.span, newText(dv.blockText, dv.span)))
+	msg.Append(m.d.newNode(KindLiteralBlock, dv.span, m.d.newText(dv.blockText, dv.span)))
 	return msg
 }
 
@@ -187,7 +187,7 @@ func runImage(m *machine, dv *dirCall) []*Node {
 			return []*Node{m.directiveError(dv, LevelError, `Error in "`+dv.name+`" directive: "`+a+`" is not a valid value for the "align" option.  Valid values for "align" are: "left", "center", "right".`)}
 		}
 	}
-	img := newNode(KindImage, dv.span)
+	img := m.d.newNode(KindImage, dv.span)
 	img.Set("uri", uriArg(dv.args[0]))
 	for _, k := range []string{"alt", "height", "width", "scale", "align", "loading"} {
 		if v, ok := dv.opts[k]; ok {
@@ -196,7 +196,7 @@ func runImage(m *machine, dv *dirCall) []*Node {
 	}
 	setClasses(img, dv, m.d)
 	if t, ok := dv.opts["target"]; ok {
-		ref := newNode(KindReference, dv.span)
+		ref := m.d.newNode(KindReference, dv.span)
 		block := strings.Split(escape2null(t), "\n")
 		if len(block) > 0 && strings.HasSuffix(strip(block[len(block)-1]), "_") {
 			parts := make([]string, len(block))
@@ -247,7 +247,7 @@ func runFigure(m *machine, dv *dirCall) []*Node {
 	if len(res) != 1 || res[0].Kind == KindSystemMessage {
 		return res
 	}
-	fig := newNode(KindFigure, dv.span, res[0])
+	fig := m.d.newNode(KindFigure, dv.span, res[0])
 	if hasWidth && strings.ToLower(figwidth) != "image" {
 		fig.Set("width", strings.Join(strings.FieldsFunc(figwidth, isSpace), ""))
 	}
@@ -258,19 +258,19 @@ func runFigure(m *machine, dv *dirCall) []*Node {
 		fig.Set("align", align)
 	}
 	if len(dv.content) > 0 {
-		holder := newNode(KindContainer, dv.span)
+		holder := m.d.newNode(KindContainer, dv.span)
 		m.parseContent(dv, holder)
 		first := holder.Children[0]
 		switch {
 		case first.Kind == KindParagraph:
-			cap := newNode(KindCaption, first.Span)
+			cap := m.d.newNode(KindCaption, first.Span)
 			cap.Append(first.Children...)
 			fig.Append(cap)
 		case !(first.Kind == KindComment && len(first.Children) == 0):
 			return []*Node{fig, m.d.errorMsg(dv.lineno, "Figure caption must be a paragraph or empty comment.", dv.blockText)}
 		}
 		if len(holder.Children) > 1 {
-			leg := newNode(KindLegend, holder.Children[1].Span)
+			leg := m.d.newNode(KindLegend, holder.Children[1].Span)
 			leg.Append(holder.Children[1:]...)
 			fig.Append(leg)
 		}
@@ -287,13 +287,13 @@ func runAdmonition(m *machine, dv *dirCall) []*Node {
 	if !specific {
 		kind = KindAdmonition
 	}
-	n := newNode(kind, dv.span)
+	n := m.d.newNode(kind, dv.span)
 	setClasses(n, dv, m.d)
 	if !specific {
 		title := dv.args[0]
 		p := ptext{s: title, segs: []pseg{{0, dv.lineno - 1, 0}}}
 		ns, msgs := m.inlineText(p, dv.lineno)
-		t := newNode(KindTitle, dv.span, ns...)
+		t := m.d.newNode(KindTitle, dv.span, ns...)
 		n.Append(t)
 		n.Append(msgs...)
 		if _, ok := dv.opts["class"]; !ok {
@@ -320,7 +320,7 @@ func runCode(m *machine, dv *dirCall) []*Node {
 	}
 	text := dv.content.join()
 	sp := m.d.span(dv.content)
-	n := newNode(KindLiteralBlock, dv.span, newText(text, sp))
+	n := m.d.newNode(KindLiteralBlock, dv.span, m.d.newText(text, sp))
 	n.Classes = classes
 	if name, ok := dv.opts["name"]; ok {
 		n.Names = append(n.Names, normalizeName(name))
@@ -339,7 +339,7 @@ func runRaw(m *machine, dv *dirCall) []*Node {
 		return []*Node{m.directiveError(dv, LevelError, `Content block expected for the "`+dv.name+`" directive; none found.`)}
 	}
 	text := dv.content.join()
-	n := newNode(KindRaw, dv.span, newText(text, m.d.span(dv.content)))
+	n := m.d.newNode(KindRaw, dv.span, m.d.newText(text, m.d.span(dv.content)))
 	n.Set("format", strings.Join(strings.Fields(strings.ToLower(dv.args[0])), " "))
 	if c := dv.opts["class"]; c != "" {
 		n.Classes = strings.Fields(c)
@@ -357,7 +357,7 @@ func runMath(m *machine, dv *dirCall) []*Node {
 		if block == "" {
 			continue
 		}
-		n := newNode(KindMathBlock, dv.span, newText(block, dv.span))
+		n := m.d.newNode(KindMathBlock, dv.span, m.d.newText(block, dv.span))
 		setClasses(n, dv, m.d)
 		out = append(out, n)
 	}
@@ -369,7 +369,7 @@ func runContainer(m *machine, dv *dirCall) []*Node {
 	if len(dv.content) == 0 {
 		return []*Node{m.directiveError(dv, LevelError, `Content block expected for the "`+dv.name+`" directive; none found.`)}
 	}
-	n := newNode(KindContainer, dv.span)
+	n := m.d.newNode(KindContainer, dv.span)
 	if len(dv.args) > 0 {
 		cls, err := optClass(dv.args[0], true)
 		if err != "" {
@@ -384,10 +384,10 @@ func runContainer(m *machine, dv *dirCall) []*Node {
 
 // runTopic is the topic directive.
 func runTopic(m *machine, dv *dirCall) []*Node {
-	n := newNode(KindTopic, dv.span)
+	n := m.d.newNode(KindTopic, dv.span)
 	p := ptext{s: dv.args[0], segs: []pseg{{0, dv.lineno - 1, 0}}}
 	ns, msgs := m.inlineText(p, dv.lineno)
-	n.Append(newNode(KindTitle, dv.span, ns...))
+	n.Append(m.d.newNode(KindTitle, dv.span, ns...))
 	n.Append(msgs...)
 	setClasses(n, dv, m.d)
 	m.parseContent(dv, n)
@@ -398,7 +398,7 @@ func runTopic(m *machine, dv *dirCall) []*Node {
 func runRubric(m *machine, dv *dirCall) []*Node {
 	p := ptext{s: dv.args[0], segs: []pseg{{0, dv.lineno - 1, 0}}}
 	ns, msgs := m.inlineText(p, dv.lineno)
-	n := newNode(KindRubric, dv.span, ns...)
+	n := m.d.newNode(KindRubric, dv.span, ns...)
 	setClasses(n, dv, m.d)
 	return append([]*Node{n}, msgs...)
 }
@@ -411,7 +411,7 @@ func runParsedLiteral(m *machine, dv *dirCall) []*Node {
 	}
 	p := ptextOf(dv.content)
 	ns, msgs := m.inlineText(p, dv.contentOffset+1)
-	n := newNode(KindLiteralBlock, dv.span, ns...)
+	n := m.d.newNode(KindLiteralBlock, dv.span, ns...)
 	setClasses(n, dv, m.d)
 	return append([]*Node{n}, msgs...)
 }
@@ -421,7 +421,7 @@ func runCompound(m *machine, dv *dirCall) []*Node {
 	if len(dv.content) == 0 {
 		return []*Node{m.directiveError(dv, LevelError, `Content block expected for the "`+dv.name+`" directive; none found.`)}
 	}
-	n := newNode(KindCompound, dv.span)
+	n := m.d.newNode(KindCompound, dv.span)
 	setClasses(n, dv, m.d)
 	m.parseContent(dv, n)
 	return []*Node{n}
@@ -450,7 +450,7 @@ func runReplace(m *machine, dv *dirCall) []*Node {
 	if len(dv.content) == 0 {
 		return []*Node{m.directiveError(dv, LevelError, `Content block expected for the "`+dv.name+`" directive; none found.`)}
 	}
-	holder := newNode(KindContainer, dv.span)
+	holder := m.d.newNode(KindContainer, dv.span)
 	m.parseContent(dv, holder)
 	if len(holder.Children) == 1 && holder.Children[0].Kind == KindParagraph {
 		var msgs []*Node
@@ -470,7 +470,7 @@ func runReplace(m *machine, dv *dirCall) []*Node {
 // filled in after parsing.
 func runContents(m *machine, dv *dirCall) []*Node {
 	title := "Contents"
-	n := newNode(KindTopic, dv.span)
+	n := m.d.newNode(KindTopic, dv.span)
 	n.Classes = []string{"contents"}
 	if c := dv.opts["class"]; c != "" {
 		n.Classes = append(n.Classes, strings.Fields(c)...)
@@ -479,10 +479,10 @@ func runContents(m *machine, dv *dirCall) []*Node {
 		title = dv.args[0]
 		p := ptext{s: title, segs: []pseg{{0, dv.lineno - 1, 0}}}
 		ns, _ := m.inlineText(p, dv.lineno)
-		n.Append(newNode(KindTitle, dv.span, ns...))
+		n.Append(m.d.newNode(KindTitle, dv.span, ns...))
 		n.Names = append(n.Names, normalizeName(n.Children[0].AsText()))
 	} else {
-		n.Append(newNode(KindTitle, dv.span, newText(title, dv.span)))
+		n.Append(m.d.newNode(KindTitle, dv.span, m.d.newText(title, dv.span)))
 		n.Names = append(n.Names, normalizeName(title))
 	}
 	if !m.d.hasName(n.Names[0]) {
@@ -491,7 +491,7 @@ func runContents(m *machine, dv *dirCall) []*Node {
 		n.Names = nil
 		m.d.setID(n, nil)
 	}
-	pend := newNode(KindPending, dv.span)
+	pend := m.d.newNode(KindPending, dv.span)
 	pend.Set("contents", "1")
 	if v, ok := dv.opts["depth"]; ok {
 		pend.Set("depth", v)

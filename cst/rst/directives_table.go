@@ -22,7 +22,7 @@ func (m *machine) tableTitle(dv *dirCall) (*Node, []*Node) {
 	}
 	p := ptext{s: dv.args[0], segs: []pseg{{0, dv.lineno - 1, 0}}}
 	ns, msgs := m.inlineText(p, dv.lineno)
-	return newNode(KindTitle, dv.span, ns...), msgs
+	return m.d.newNode(KindTitle, dv.span, ns...), msgs
 }
 
 // runTable is the table directive: a title for the one table in its
@@ -32,7 +32,7 @@ func runTable(m *machine, dv *dirCall) []*Node {
 		return []*Node{m.d.warning(dv.lineno, `Content block expected for the "`+dv.name+`" directive; none found.`)}
 	}
 	title, msgs := m.tableTitle(dv)
-	holder := newNode(KindContainer, dv.span)
+	holder := m.d.newNode(KindContainer, dv.span)
 	m.parseContent(dv, holder)
 	if len(holder.Children) != 1 || holder.Children[0].Kind != KindTable {
 		return []*Node{m.directiveError(dv, LevelError, `Error parsing content block for the "`+dv.name+`" directive: exactly one table expected.`)}
@@ -56,7 +56,7 @@ func runListTable(m *machine, dv *dirCall) []*Node {
 		return []*Node{m.directiveError(dv, LevelError, `The "`+dv.name+`" directive is empty; content required.`)}
 	}
 	title, msgs := m.tableTitle(dv)
-	holder := newNode(KindContainer, dv.span)
+	holder := m.d.newNode(KindContainer, dv.span)
 	m.parseContent(dv, holder)
 	bad := func(detail string) []*Node {
 		return []*Node{m.directiveError(dv, LevelError, `Error parsing content block for the "`+dv.name+`" directive: `+detail)}
@@ -82,7 +82,7 @@ func runListTable(m *machine, dv *dirCall) []*Node {
 	entries := make([][]*Node, len(rows))
 	for i, r := range rows {
 		for _, item := range r {
-			e := newNode(KindEntry, item.Span)
+			e := m.d.newNode(KindEntry, item.Span)
 			e.Append(item.Children...)
 			entries[i] = append(entries[i], e)
 		}
@@ -99,7 +99,7 @@ func runListTable(m *machine, dv *dirCall) []*Node {
 // body.
 func (m *machine) buildTableFromList(dv *dirCall, title *Node, ncols, headerRows, stubCols int, rows [][]*Node) *Node {
 	widths := m.columnWidths(dv, ncols)
-	t := newNode(KindTable, dv.span)
+	t := m.d.newNode(KindTable, dv.span)
 	if widths == nil {
 		t.Classes = append(t.Classes, "colwidths-auto")
 	} else if dv.has("widths") {
@@ -109,11 +109,11 @@ func (m *machine) buildTableFromList(dv *dirCall, title *Node, ncols, headerRows
 	if title != nil {
 		t.Append(title)
 	}
-	tg := newNode(KindTgroup, dv.span)
+	tg := m.d.newNode(KindTgroup, dv.span)
 	tg.Set("cols", itoa(ncols))
 	t.Append(tg)
 	for c := 0; c < ncols; c++ {
-		cs := newNode(KindColspec, dv.span)
+		cs := m.d.newNode(KindColspec, dv.span)
 		if widths != nil {
 			cs.Set("colwidth", itoa(widths[c]))
 		}
@@ -124,18 +124,18 @@ func (m *machine) buildTableFromList(dv *dirCall, title *Node, ncols, headerRows
 	}
 	addRows := func(parent *Node, rs [][]*Node) {
 		for _, r := range rs {
-			row := newNode(KindRow, dv.span)
+			row := m.d.newNode(KindRow, dv.span)
 			row.Append(r...)
 			parent.Append(row)
 		}
 	}
 	if headerRows > 0 && headerRows <= len(rows) {
-		th := newNode(KindThead, dv.span)
+		th := m.d.newNode(KindThead, dv.span)
 		addRows(th, rows[:headerRows])
 		tg.Append(th)
 		rows = rows[headerRows:]
 	}
-	tb := newNode(KindTbody, dv.span)
+	tb := m.d.newNode(KindTbody, dv.span)
 	addRows(tb, rows)
 	tg.Append(tb)
 	return t
@@ -195,7 +195,7 @@ func runCSVTable(m *machine, dv *dirCall) []*Node {
 	entries := make([][]*Node, len(rows))
 	for i, r := range rows {
 		for _, c := range r {
-			e := newNode(KindEntry, dv.span)
+			e := m.d.newNode(KindEntry, dv.span)
 			if strip(c) != "" {
 				var cl lines
 				for k, s := range strings.Split(c, "\n") {
@@ -206,7 +206,7 @@ func runCSVTable(m *machine, dv *dirCall) []*Node {
 			entries[i] = append(entries[i], e)
 		}
 		for k := len(r); k < ncols; k++ {
-			entries[i] = append(entries[i], newNode(KindEntry, dv.span))
+			entries[i] = append(entries[i], m.d.newNode(KindEntry, dv.span))
 		}
 	}
 	stubCols := atoiDefault(dv.opts["stub-columns"], 0)

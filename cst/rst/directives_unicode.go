@@ -37,7 +37,7 @@ func runUnicode(m *machine, dv *dirCall) []*Node {
 		if !ok {
 			return []*Node{m.directiveError(dv, LevelError, "Invalid character code: "+code+"\nValueError: code too large")}
 		}
-		out = append(out, newText(s, dv.span))
+		out = append(out, m.d.newText(s, dv.span))
 	}
 	return out
 }

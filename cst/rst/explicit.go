@@ -157,7 +157,7 @@ func (m *machine) comment(s string, end int) ([]*Node, bool) {
 	if m.isNextLineBlank() {
 		first := s[end:]
 		if isBlank(first) {
-			n := newNode(KindComment, m.d.lineSpan(cur))
+			n := m.d.newNode(KindComment, m.d.lineSpan(cur))
 			return []*Node{n}, true
 		}
 	}
@@ -170,7 +170,7 @@ func (m *machine) comment(s string, end int) ([]*Node, bool) {
 	if len(block) > 0 {
 		sp.End = m.d.span(block).End
 	}
-	n := newNode(KindComment, sp, newText(t, sp))
+	n := m.d.newNode(KindComment, sp, m.d.newText(t, sp))
 	return []*Node{n}, bf
 }
 
@@ -180,7 +180,7 @@ func (m *machine) footnote(label string, end int) ([]*Node, bool) {
 	lineno := m.absLineNumber()
 	block, _, offset, bf := m.getFirstKnownIndented(end, false, true, true)
 	name := normalizeName(label)
-	fn := newNode(KindFootnote, m.d.lineSpan(cur))
+	fn := m.d.newNode(KindFootnote, m.d.lineSpan(cur))
 	if len(block) > 0 {
 		fn.Span.End = m.d.span(block).End
 	}
@@ -201,7 +201,7 @@ func (m *machine) footnote(label string, end int) ([]*Node, bool) {
 		d.setID(fn, nil)
 		d.symbolFootnotes = append(d.symbolFootnotes, fn)
 	default:
-		fn.Append(newNode(KindLabel, fn.Span, newText(label, fn.Span)))
+		fn.Append(m.d.newNode(KindLabel, fn.Span, m.d.newText(label, fn.Span)))
 		fn.Names = append(fn.Names, name)
 		d.setID(fn, nil)
 		d.footnotes = append(d.footnotes, fn)
@@ -222,12 +222,12 @@ func (m *machine) citation(label string, end int) ([]*Node, bool) {
 	cur := m.curLine()
 	lineno := m.absLineNumber()
 	block, _, offset, bf := m.getFirstKnownIndented(end, false, true, true)
-	c := newNode(KindCitation, m.d.lineSpan(cur))
+	c := m.d.newNode(KindCitation, m.d.lineSpan(cur))
 	if len(block) > 0 {
 		c.Span.End = m.d.span(block).End
 	}
 	c.Line = lineno
-	c.Append(newNode(KindLabel, c.Span, newText(label, c.Span)))
+	c.Append(m.d.newNode(KindLabel, c.Span, m.d.newText(label, c.Span)))
 	c.Names = append(c.Names, normalizeName(label))
 	m.d.citations = append(m.d.citations, c)
 	m.d.noteExplicitTarget(c, c)
@@ -375,7 +375,7 @@ func (m *machine) anonymousTarget(mt match) ([]*Node, bool) {
 // makeTarget makes a target node from the lines after a target's name
 // (Body.make_target).
 func (m *machine) makeTarget(block []string, lineno int, name string, anon bool, sp cstSpanT) *Node {
-	t := newNode(KindTarget, sp)
+	t := m.d.newNode(KindTarget, sp)
 	t.Line = lineno
 	d := m.d
 	if len(block) > 0 && strings.HasSuffix(strip(block[len(block)-1]), "_") {

@@ -32,7 +32,7 @@ func (m *machine) inlineText(p ptext, lineno int) ([]*Node, []*Node) {
 func (in *inliner) span(i, j int) cstSpanT { return in.d.pspan(in.p, i, j) }
 
 // text makes a text node of s[i:j].
-func (in *inliner) text(i, j int) *Node { return newText(in.s[i:j], in.span(i, j)) }
+func (in *inliner) text(i, j int) *Node { return in.d.newText(in.s[i:j], in.span(i, j)) }
 
 // result is what a markup method returns: the end of the text before the
 // construct, the nodes made, where the remaining text starts and the
@@ -331,7 +331,7 @@ func (in *inliner) inlineObj(mt initial, lo int, k Kind, restore bool) result {
 		if restore {
 			text = unescape(text, true)
 		}
-		n := newNode(k, in.span(mt.start, ee), newText(text, in.span(mt.end, es)))
+		n := in.d.newNode(k, in.span(mt.start, ee), in.d.newText(text, in.span(mt.end, es)))
 		return result{before: mt.start, nodes: []*Node{n}, rest: ee}
 	}
 	msg := in.d.warning(in.lineno, "Inline "+kindName(k)+" start-string without end-string.")
@@ -344,7 +344,7 @@ func (in *inliner) inlineObj(mt initial, lo int, k Kind, restore bool) result {
 func (in *inliner) problematic(i, j int, msg *Node) *Node {
 	text := unescape(in.s[i:j], true)
 	msgid := in.d.setID(msg, in.parent)
-	prb := newNode(KindProblematic, in.span(i, j), newText(text, in.span(i, j)))
+	prb := in.d.newNode(KindProblematic, in.span(i, j), in.d.newText(text, in.span(i, j)))
 	prb.Set("refid", msgid)
 	prbid := in.d.setID(prb, nil)
 	msg.Backrefs = append(msg.Backrefs, prbid)
@@ -397,14 +397,14 @@ func (in *inliner) substitutionReference(mt initial, lo int) result {
 		}
 		n := e - i - 1
 		text := s[mt.end:i]
-		sub := newNode(KindSubstitutionReference, in.span(mt.start, e), newText(text, in.span(mt.end, i)))
+		sub := in.d.newNode(KindSubstitutionReference, in.span(mt.start, e), in.d.newText(text, in.span(mt.end, i)))
 		in.d.sawSubstitutionRef = true
 		sub.raw = unescape(s[mt.start:i+1], true)
 		subText := unescape(text, false)
 		sub.Set("refname", whitespaceNormalizeName(subText))
 		node := sub
 		if n > 0 {
-			ref := newNode(KindReference, in.span(mt.start, e))
+			ref := in.d.newNode(KindReference, in.span(mt.start, e))
 			if n == 2 {
 				ref.Set("anonymous", "1")
 				in.d.sawAnonymous = true
@@ -428,7 +428,7 @@ func (in *inliner) reference(mt initial) result {
 	s := in.s
 	name := s[mt.start:mt.refEnd]
 	text := unescape(name, false)
-	ref := newNode(KindReference, in.span(mt.start, mt.end), newText(name, in.span(mt.start, mt.refEnd)))
+	ref := in.d.newNode(KindReference, in.span(mt.start, mt.end), in.d.newText(name, in.span(mt.start, mt.refEnd)))
 	ref.raw = unescape(s[mt.start:mt.end], true)
 	ref.Set("name", whitespaceNormalizeName(text))
 	if mt.kind == "__" {
@@ -450,14 +450,14 @@ func (in *inliner) footnoteReference(mt initial) result {
 	var ref *Node
 	defer func() { ref.raw = unescape(in.s[mt.start:mt.end], true) }()
 	if mt.citation {
-		ref = newNode(KindCitationReference, sp, newText(label, in.span(mt.start+1, mt.end-2)))
+		ref = in.d.newNode(KindCitationReference, sp, in.d.newText(label, in.span(mt.start+1, mt.end-2)))
 		ref.Set("refname", refname)
 		d.setID(ref, nil)
 		put(&d.citationRefs, refname, append(d.citationRefs[refname], ref))
 		d.noteRefname(ref)
 		return result{before: mt.start, nodes: []*Node{ref}, rest: mt.end}
 	}
-	ref = newNode(KindFootnoteReference, sp)
+	ref = in.d.newNode(KindFootnoteReference, sp)
 	switch {
 	case strings.HasPrefix(refname, "#"):
 		refname = refname[1:]
@@ -470,7 +470,7 @@ func (in *inliner) footnoteReference(mt initial) result {
 		d.setID(ref, nil)
 		d.symbolFootnoteRefs = append(d.symbolFootnoteRefs, ref)
 	default:
-		ref.Append(newText(label, in.span(mt.start+1, mt.end-2)))
+		ref.Append(in.d.newText(label, in.span(mt.start+1, mt.end-2)))
 	}
 	if refname != "" {
 		ref.Set("refname", refname)
@@ -620,7 +620,7 @@ func (in *inliner) phraseRef(start, end, ts, te int, escaped string, anonymous b
 		if strings.HasSuffix(aliasText, "_") && !(strings.HasSuffix(rawAlias, `\_`) || isURI) {
 			aliasType = "name"
 			alias = normalizeName(unescape(aliasText[:len(aliasText)-1], false))
-			target = newNode(KindTarget, tsp)
+			target = in.d.newNode(KindTarget, tsp)
 			target.Set("refname", alias)
 			target.indirectRef = whitespaceNormalizeName(unescape(aliasText[:len(aliasText)-1], false))
 		} else {
@@ -630,7 +630,7 @@ func (in *inliner) phraseRef(start, end, ts, te int, escaped string, anonymous b
 				parts = append(parts, strings.Join(strings.FieldsFunc(p, isSpace), ""))
 			}
 			alias = adjustURI(unescape(strings.Join(parts, " "), false))
-			target = newNode(KindTarget, tsp)
+			target = in.d.newNode(KindTarget, tsp)
 			target.Set("refuri", alias)
 			target.referenced = true
 		}
@@ -642,7 +642,7 @@ func (in *inliner) phraseRef(start, end, ts, te int, escaped string, anonymous b
 	unesc := unescape(text, false)
 	refname := normalizeName(unesc)
 	sp := in.span(start, end)
-	ref := newNode(KindReference, sp, newText(text, in.span(ts, textEnd)))
+	ref := in.d.newNode(KindReference, sp, in.d.newText(text, in.span(ts, textEnd)))
 	ref.raw = unescape(in.s[start:end], true)
 	ref.Set("name", whitespaceNormalizeName(unesc))
 	nodes := []*Node{ref}
@@ -722,7 +722,7 @@ func (in *inliner) implicit(out []*Node, lo, hi int) []*Node {
 				if email {
 					uri = "mailto:" + uri
 				}
-				ref := newNode(KindReference, in.span(i, e), newText(text, in.span(i, e)))
+				ref := in.d.newNode(KindReference, in.span(i, e), in.d.newText(text, in.span(i, e)))
 				ref.Set("refuri", uri)
 				out = in.implicit(out, lo, i)
 				out = append(out, ref)

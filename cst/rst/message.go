@@ -89,13 +89,13 @@ func (d *doc) report(level int, line int, text string, details ...string) *Node 
 		m.Span = cst.Span{Start: l.start, End: l.start + len(l.raw)}
 	}
 	d.messages = append(d.messages, m)
-	n := newNode(KindSystemMessage, m.Span)
+	n := d.newNode(KindSystemMessage, m.Span)
 	n.Level = level
 	n.Line = line
 	n.msg = m
-	n.Append(newNode(KindParagraph, m.Span, newText(text, m.Span)))
+	n.Append(d.newNode(KindParagraph, m.Span, d.newText(text, m.Span)))
 	for _, s := range details {
-		n.Append(newNode(KindLiteralBlock, m.Span, newText(s, m.Span)))
+		n.Append(d.newNode(KindLiteralBlock, m.Span, d.newText(s, m.Span)))
 	}
 	return n
 }

@@ -216,3 +216,37 @@ func newNode(k Kind, sp cst.Span, children ...*Node) *Node {
 func newText(s string, sp cst.Span) *Node {
 	return &Node{Kind: KindText, Text: s, Span: sp, indent: -1}
 }
+
+// newNode returns a node of kind k spanning sp, from the document's slab.
+func (d *doc) newNode(k Kind, sp cst.Span, children ...*Node) *Node {
+	n := d.alloc()
+	n.Kind, n.Span, n.indent = k, sp, -1
+	n.Append(children...)
+	return n
+}
+
+// newText returns a text node from the document's slab.
+func (d *doc) newText(s string, sp cst.Span) *Node {
+	n := d.alloc()
+	n.Kind, n.Text, n.Span, n.indent = KindText, s, sp, -1
+	return n
+}
+
+// The slab's chunks grow from minSlab nodes to maxSlab, so that a short
+// help takes little more than it uses and a long one few allocations.
+const (
+	minSlab = 8
+	maxSlab = 64
+)
+
+// alloc returns a zero node from the slab of nodes the document is made
+// of: one allocation for many nodes, which all live as long as the tree.
+func (d *doc) alloc() *Node {
+	if len(d.slab) == 0 {
+		d.slabSize = min(max(2*d.slabSize, minSlab), maxSlab)
+		d.slab = make([]Node, d.slabSize)
+	}
+	n := &d.slab[0]
+	d.slab = d.slab[1:]
+	return n
+}

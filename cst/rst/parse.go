@@ -35,6 +35,9 @@ type doc struct {
 
 	spareMachines []*machine // machines done with, for newMachine to reuse
 
+	slab     []Node // nodes to hand out ([doc.alloc])
+	slabSize int    // the length of the last chunk of slab
+
 	// Whether the parse made a node of these sorts, at the one place each
 	// is made: a transform that looks for them only walks the tree when
 	// it did.
@@ -76,7 +79,7 @@ const lineLengthLimit = 10000
 func Parse(text string) *Document {
 	// The maps are made when first written ([put]): most helps need few.
 	d := &doc{text: text, src: splitLines(text), defaultRole: "title-reference"}
-	d.root = newNode(KindDocument, cstSpan(0, len(text)))
+	d.root = d.newNode(KindDocument, cstSpan(0, len(text)))
 	input := make(lines, len(d.src))
 	tooLong := 0
 	for i, l := range d.src {

@@ -53,15 +53,15 @@ func (in *inliner) role(role string, rs, end, ts, te int) ([]*Node, []*Node) {
 	text := s[ts:te]
 	sp := in.span(rs, end)
 	if k, ok := genericRoles[canonical]; ok {
-		return []*Node{newNode(k, sp, newText(unescape(text, false), in.span(ts, te)))}, msgs
+		return []*Node{in.d.newNode(k, sp, in.d.newText(unescape(text, false), in.span(ts, te)))}, msgs
 	}
 	switch {
 	case canonical == "code":
-		n := newNode(KindLiteral, sp, newText(unescape(text, true), in.span(ts, te)))
+		n := in.d.newNode(KindLiteral, sp, in.d.newText(unescape(text, true), in.span(ts, te)))
 		n.Classes = []string{"code"}
 		return []*Node{n}, msgs
 	case canonical == "math":
-		return []*Node{newNode(KindMath, sp, newText(unescape(text, true), in.span(ts, te)))}, msgs
+		return []*Node{in.d.newNode(KindMath, sp, in.d.newText(unescape(text, true), in.span(ts, te)))}, msgs
 	case canonical == "pep-reference" || canonical == "rfc-reference":
 		return in.numberedReference(canonical, text, rs, end, ts, te, msgs)
 	case canonical == "raw":
@@ -111,7 +111,7 @@ func (in *inliner) numberedReference(canonical, text string, rs, end, ts, te int
 		uri = "https://tools.ietf.org/html/rfc" + itoa(n) + ".html" + anchor
 		label = "RFC " + num
 	}
-	ref := newNode(KindReference, in.span(rs, end), newText(label, in.span(ts, te)))
+	ref := in.d.newNode(KindReference, in.span(rs, end), in.d.newText(label, in.span(ts, te)))
 	ref.Classes = []string{strings.TrimSuffix(canonical, "-reference")}
 	ref.Set("refuri", uri)
 	return []*Node{ref}, msgs

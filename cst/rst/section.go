@@ -130,10 +130,10 @@ func (m *machine) newSubsection(title ptext, lineno int, msgs []*Node, start int
 	d := m.d
 	mylevel := d.sectionLevel
 	d.sectionLevel++
-	sec := newNode(KindSection, cstSpan(start, d.poff(title, len(title.s))))
+	sec := m.d.newNode(KindSection, cstSpan(start, d.poff(title, len(title.s))))
 	m.add(sec)
 	ns, tmsgs := m.inlineText(title, lineno)
-	t := newNode(KindTitle, d.pspan(title, 0, len(title.s)))
+	t := m.d.newNode(KindTitle, d.pspan(title, 0, len(title.s)))
 	t.adopt(ns)
 	t.Line = lineno
 	sec.Names = append(sec.Names, normalizeName(t.AsText()))
@@ -186,7 +186,7 @@ func (m *machine) lineState(t trans, mt match) step {
 
 // transition makes a transition node for a marker line.
 func (m *machine) transition(marker line) *Node {
-	n := newNode(KindTransition, m.d.lineSpan(marker))
+	n := m.d.newNode(KindTransition, m.d.lineSpan(marker))
 	m.d.sawTransition = true
 	n.Line = marker.abs + 1
 	return n

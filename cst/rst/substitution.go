@@ -68,7 +68,7 @@ func (m *machine) substitutionDef(end int) ([]*Node, bool, string) {
 		block = block[:len(block)-1]
 	}
 	sp := m.d.lineSpan(cur)
-	sub := newNode(KindSubstitutionDefinition, sp)
+	sub := m.d.newNode(KindSubstitutionDefinition, sp)
 	sub.Line = lineno
 	if len(block) == 0 {
 		return []*Node{m.d.warning(lineno, `Substitution definition "`+name+`" missing contents.`, blockText)}, bf, ""

@@ -712,23 +712,23 @@ func (s *simpleParser) checkColumns(start, end int, columns [][2]int) *tableErr 
 func (m *machine) buildTable(td *tableData, tableline int, block []tline) *Node {
 	first, last := block[0].src, block[len(block)-1].src
 	sp := cstSpan(m.d.off(first.abs, first.col), m.d.off(last.abs, last.col+len(last.s)))
-	t := newNode(KindTable, sp)
-	tg := newNode(KindTgroup, sp)
+	t := m.d.newNode(KindTable, sp)
+	tg := m.d.newNode(KindTgroup, sp)
 	tg.Set("cols", itoa(len(td.colwidths)))
 	t.Append(tg)
 	for _, w := range td.colwidths {
-		cs := newNode(KindColspec, sp)
+		cs := m.d.newNode(KindColspec, sp)
 		cs.Set("colwidth", itoa(w))
 		tg.Append(cs)
 	}
 	if len(td.head) > 0 {
-		th := newNode(KindThead, sp)
+		th := m.d.newNode(KindThead, sp)
 		tg.Append(th)
 		for _, row := range td.head {
 			th.Append(m.buildTableRow(row, tableline, sp))
 		}
 	}
-	tb := newNode(KindTbody, sp)
+	tb := m.d.newNode(KindTbody, sp)
 	tg.Append(tb)
 	for _, row := range td.body {
 		tb.Append(m.buildTableRow(row, tableline, sp))
@@ -738,12 +738,12 @@ func (m *machine) buildTable(td *tableData, tableline int, block []tline) *Node 
 
 // buildTableRow makes one row (Body.build_table_row).
 func (m *machine) buildTableRow(row []*cell, tableline int, sp cstSpanT) *Node {
-	r := newNode(KindRow, sp)
+	r := m.d.newNode(KindRow, sp)
 	for _, c := range row {
 		if c == nil {
 			continue
 		}
-		e := newNode(KindEntry, sp)
+		e := m.d.newNode(KindEntry, sp)
 		if len(c.block) > 0 {
 			e.Span = m.d.span(c.block)
 		}

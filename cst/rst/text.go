@@ -59,7 +59,7 @@ func (m *machine) paragraph(block []line, lineno int) bool {
 		}
 	}
 	ns, msgs := m.inlineText(text, lineno)
-	para := newNode(KindParagraph, m.d.pspan(data, 0, len(data.s)))
+	para := m.d.newNode(KindParagraph, m.d.pspan(data, 0, len(data.s)))
 	para.adopt(ns)
 	para.Line = lineno
 	m.add(para)
@@ -96,7 +96,7 @@ func (m *machine) literalBlock() []*Node {
 	}
 	data := block.join()
 	sp := m.d.span(block)
-	lb := newNode(KindLiteralBlock, sp, newText(data, sp))
+	lb := m.d.newNode(KindLiteralBlock, sp, m.d.newText(data, sp))
 	lb.Line = offset + 1
 	out := []*Node{lb}
 	if !bf {
@@ -108,7 +108,7 @@ func (m *machine) literalBlock() []*Node {
 // quotedLiteralBlock reads an unindented literal block whose lines all
 // start with one punctuation character (Text.quoted_literal_block).
 func (m *machine) quotedLiteralBlock() []*Node {
-	holder := newNode(KindParagraph, m.d.lineSpan(m.curLine()))
+	holder := m.d.newNode(KindParagraph, m.d.lineSpan(m.curLine()))
 	input := m.input
 	if m.pos >= 0 && m.pos <= len(input) {
 		input = input[m.pos:]
@@ -159,7 +159,7 @@ func (m *machine) quotedEOF() {
 	if len(m.context) > 0 {
 		t := lines(m.context).join()
 		sp := m.d.span(m.context)
-		lb := newNode(KindLiteralBlock, sp, newText(t, sp))
+		lb := m.d.newNode(KindLiteralBlock, sp, m.d.newText(t, sp))
 		lb.Line = m.qInitLine
 		m.add(lb)
 	} else {
@@ -171,7 +171,7 @@ func (m *machine) quotedEOF() {
 
 // definitionList starts a definition list (Text.indent).
 func (m *machine) definitionList() step {
-	list := newNode(KindDefinitionList, m.d.lineSpan(m.context[0]))
+	list := m.d.newNode(KindDefinitionList, m.d.lineSpan(m.context[0]))
 	item, bf := m.definitionListItem(m.context)
 	list.Append(item)
 	m.add(list)
@@ -197,12 +197,12 @@ func (m *machine) definitionIndent() step {
 // (Text.definition_list_item).
 func (m *machine) definitionListItem(termline []line) (*Node, bool) {
 	block, _, offset, bf := m.getIndented(false, true)
-	item := newNode(KindDefinitionListItem, m.d.lineSpan(termline[0]))
+	item := m.d.newNode(KindDefinitionListItem, m.d.lineSpan(termline[0]))
 	lineno := m.absLineNumber() - 1
 	item.Line = lineno
 	terms, msgs := m.term(termline, lineno)
 	item.Append(terms...)
-	def := newNode(KindDefinition, m.d.span(block), msgs...)
+	def := m.d.newNode(KindDefinition, m.d.span(block), msgs...)
 	item.Append(def)
 	if len(block) > 0 {
 		item.Span.End = def.Span.End
@@ -218,7 +218,7 @@ func (m *machine) definitionListItem(termline []line) (*Node, bool) {
 func (m *machine) term(termline []line, lineno int) ([]*Node, []*Node) {
 	p := ptextLine(termline[0])
 	ns, msgs := m.inlineText(p, lineno)
-	term := newNode(KindTerm, m.d.pspan(p, 0, len(p.s)))
+	term := m.d.newNode(KindTerm, m.d.pspan(p, 0, len(p.s)))
 	term.Line = lineno
 	out := []*Node{term}
 	for _, n := range ns {
@@ -231,9 +231,9 @@ func (m *machine) term(termline []line, lineno int) ([]*Node, []*Node) {
 			out[len(out)-1].Append(n)
 			continue
 		}
-		out[len(out)-1].Append(newText(rstrip(parts[0]), n.Span))
+		out[len(out)-1].Append(m.d.newText(rstrip(parts[0]), n.Span))
 		for _, part := range parts[1:] {
-			c := newNode(KindClassifier, n.Span, newText(part, n.Span))
+			c := m.d.newNode(KindClassifier, n.Span, m.d.newText(part, n.Span))
 			out = append(out, c)
 		}
 	}

@@ -195,7 +195,7 @@ func deepCopy(n *Node) *Node {
 // replaceProblematic replaces ref by a problematic node linked to msg.
 func (d *doc) replaceProblematic(ref, msg *Node) {
 	msgid := d.setID(msg, nil)
-	prb := newNode(KindProblematic, ref.Span, newText(rawText(ref), ref.Span))
+	prb := d.newNode(KindProblematic, ref.Span, d.newText(rawText(ref), ref.Span))
 	prb.Set("refid", msgid)
 	prbid := d.setID(prb, nil)
 	msg.Backrefs = append(msg.Backrefs, prbid)
@@ -446,10 +446,10 @@ func (d *doc) footnotesXform() {
 				break
 			}
 		}
-		fn.Insert(0, newNode(KindLabel, fn.Span, newText(label, fn.Span)))
+		fn.Insert(0, d.newNode(KindLabel, fn.Span, d.newText(label, fn.Span)))
 		for _, name := range fn.Names {
 			for _, ref := range d.footnoteRefs[name] {
-				ref.Append(newText(label, ref.Span))
+				ref.Append(d.newText(label, ref.Span))
 				ref.Del("refname")
 				if len(fn.IDs) > 0 && len(ref.IDs) > 0 {
 					ref.Set("refid", fn.IDs[0])
@@ -482,7 +482,7 @@ func (d *doc) footnotesXform() {
 			break
 		}
 		label := labels[i]
-		ref.Append(newText(label, ref.Span))
+		ref.Append(d.newText(label, ref.Span))
 		id := d.nameids[label]
 		if fn, ok := d.ids[id]; ok && len(ref.IDs) > 0 {
 			ref.Set("refid", id)
@@ -497,7 +497,7 @@ func (d *doc) footnotesXform() {
 		reps, idx := d.symbolStart/len(footnoteSymbols), d.symbolStart%len(footnoteSymbols)
 		label := strings.Repeat(footnoteSymbols[idx], reps+1)
 		symLabels = append(symLabels, label)
-		fn.Insert(0, newNode(KindLabel, fn.Span, newText(label, fn.Span)))
+		fn.Insert(0, d.newNode(KindLabel, fn.Span, d.newText(label, fn.Span)))
 		d.symbolStart++
 		d.setID(fn, nil)
 	}
@@ -513,7 +513,7 @@ func (d *doc) footnotesXform() {
 			}
 			break
 		}
-		ref.Append(newText(symLabels[k], ref.Span))
+		ref.Append(d.newText(symLabels[k], ref.Span))
 		fn := d.symbolFootnotes[k]
 		if len(fn.IDs) > 0 && len(ref.IDs) > 0 {
 			ref.Set("refid", fn.IDs[0])
@@ -673,7 +673,7 @@ func (d *doc) danglingRefs() {
 			}
 			d.root.Append(msg)
 			msgid := d.setID(msg, nil)
-			prb := newNode(KindProblematic, n.Span, newText(rawText(n), n.Span))
+			prb := d.newNode(KindProblematic, n.Span, d.newText(rawText(n), n.Span))
 			prb.Set("refid", msgid)
 			if len(n.IDs) > 0 {
 				prb.IDs = append(prb.IDs, n.IDs[0])
@@ -727,7 +727,7 @@ func (d *doc) filterMessages() {
 	rebuildChildren(msgs, func(*Node) *Node { return nil })
 	// Galaxy renders with a report level above every message, so every
 	// problematic mark loses its message and becomes its text.
-	rebuildChildren(prbs, func(p *Node) *Node { return newText(p.AsText(), p.Span) })
+	rebuildChildren(prbs, func(p *Node) *Node { return d.newText(p.AsText(), p.Span) })
 }
 
 // rebuildChildren puts with(n), or nothing when it is nil, in place of
@@ -815,7 +815,7 @@ func (d *doc) contentsList(n *Node, depth int, topic *Node) *Node {
 		}
 		title := sec.Children[0]
 		entry := deepCopyChildren(title)
-		ref := newNode(KindReference, title.Span, entry...)
+		ref := d.newNode(KindReference, title.Span, entry...)
 		ref.Set("name", normalizeName(title.AsText()))
 		refid := d.setIDPrefixed(ref, "toc-entry")
 		if len(sec.IDs) > 0 {
@@ -824,8 +824,8 @@ func (d *doc) contentsList(n *Node, depth int, topic *Node) *Node {
 		if len(title.IDs) == 0 && topic.Get("backlinks") != "none" {
 			title.Set("refid", refid)
 		}
-		para := newNode(KindParagraph, title.Span, ref)
-		item := newNode(KindListItem, title.Span, para)
+		para := d.newNode(KindParagraph, title.Span, ref)
+		item := d.newNode(KindListItem, title.Span, para)
 		if sub := d.contentsList(sec, depth-1, topic); sub != nil {
 			item.Append(sub)
 		}
@@ -834,7 +834,7 @@ func (d *doc) contentsList(n *Node, depth int, topic *Node) *Node {
 	if len(items) == 0 {
 		return nil
 	}
-	return newNode(KindBulletList, n.Span, items...)
+	return d.newNode(KindBulletList, n.Span, items...)
 }
 
 // setIDPrefixed gives n a numbered id with prefix (set_id with a
