@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"encoding/binary"
 	"strconv"
 	"strings"
 
@@ -150,8 +151,28 @@ func (l *layout) text(c cst.Node) {
 	} else if string(b) == l.outer {
 		l.pendingGap = l.outer
 	} else {
-		l.off = !c.IsWhitespace()
+		l.off = !whitespaceOnly(b)
 	}
+}
+
+// whitespaceOnly reports whether b is XML whitespace only: what
+// [cst.Node.IsWhitespace] says of a text node's bytes. A gap that is not
+// the canonical one is mostly a newline and spaces, so eight spaces at a
+// time are compared as one word.
+func whitespaceOnly(b []byte) bool {
+	for len(b) > 0 {
+		if len(b) >= 8 && binary.LittleEndian.Uint64(b) == spaceBytes {
+			b = b[8:]
+			continue
+		}
+		switch b[0] {
+		case ' ', '\t', '\n', '\r':
+			b = b[1:]
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // gap makes the gap before at, a child or the end tag, the text want.

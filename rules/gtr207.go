@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 
@@ -128,10 +129,36 @@ func (r *textRun) report(p *Pass) {
 }
 
 // hasAttrSpecial reports whether a raw attribute value holds a byte that
-// may not be canonical: a tab, a line end, '>' or a reference. Values are
-// short, so one pass beats bytes.IndexAny, which builds its set per call;
-// a table lookup per byte beats a switch.
+// may not be canonical: a tab, a line end, '>' or a reference. Every
+// value of a file passes through it, so it reads eight bytes at a time,
+// and single bytes only from a word that may hold one ([maySpecial]). The
+// last word of a value of eight bytes or more overlaps the one before; a
+// shorter value is read as a word too when the bytes after it are there
+// (within raw's capacity), those bytes then counting as spaces.
 func hasAttrSpecial(raw []byte) bool {
+	n := len(raw)
+	if n < 8 {
+		if n > 0 && cap(raw) >= 8 {
+			keep := ^uint64(0) >> (64 - 8*uint(n)) // the low n bytes, raw's
+			w := binary.LittleEndian.Uint64(raw[:8])
+			return maySpecial(w&keep|spaceBytes&^keep) && hasAttrSpecialBytes(raw)
+		}
+		return hasAttrSpecialBytes(raw)
+	}
+	for i := 0; ; i += 8 {
+		i = min(i, n-8)
+		if maySpecial(binary.LittleEndian.Uint64(raw[i:])) {
+			return hasAttrSpecialBytes(raw[i:])
+		}
+		if i == n-8 {
+			return false
+		}
+	}
+}
+
+// hasAttrSpecialBytes is [hasAttrSpecial] one byte at a time: a table
+// lookup per byte beats a switch.
+func hasAttrSpecialBytes(raw []byte) bool {
 	for _, c := range raw {
 		if attrSpecial[c] {
 			return true
@@ -141,6 +168,22 @@ func hasAttrSpecial(raw []byte) bool {
 }
 
 var attrSpecial = [256]bool{'\t': true, '\n': true, '\r': true, '>': true, '&': true}
+
+const (
+	lowBits    = 0x0101010101010101 // 0x01 in every byte
+	highBits   = 0x8080808080808080 // 0x80 in every byte
+	spaceBytes = 0x20 * lowBits     // ' ' in every byte
+)
+
+// maySpecial reports whether one of the eight bytes of w is below 0x0e
+// (which takes in tab, newline and carriage return), '&' or '>': a
+// superset of the bytes [attrSpecial] holds. Each test is the exact
+// "has a byte less than n" of Hacker's Delight (6-1), a zero byte being
+// one less than 1 once w is xored with the byte looked for.
+func maySpecial(w uint64) bool {
+	a, g := w^'&'*lowBits, w^'>'*lowBits
+	return ((w-0x0e*lowBits)&^w|(a-lowBits)&^a|(g-lowBits)&^g)&highBits != 0
+}
 
 func quoteShort(s string) string {
 	if len(s) > 20 {

@@ -116,16 +116,39 @@ func TestToolElementsCorpus(t *testing.T) {
 func TestSortDiagnostics(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(0, 150).Draw(t, "n")
+		// Mostly the packed keys' lists; sometimes findings in another
+		// file, offsets past what a packed key holds, or more codes than
+		// fit a small buffer, which sort the other way.
+		files := []string{""}
+		if rapid.IntRange(0, 3).Draw(t, "other file") == 0 {
+			files = append(files, "macros.xml", "a.xml")
+		}
+		maxStart := 20
+		if rapid.IntRange(0, 3).Draw(t, "far") == 0 {
+			maxStart = 1<<packedStartBits + 5
+		}
+		codes := []string{"GTR001", "GTR020.1", "GTR020.2", "GTR203", "GTR020", "GTR0201", "GTR020.10", ""}
+		for i := range rapid.IntRange(0, 20).Draw(t, "more codes") {
+			codes = append(codes, "X"+strconv.Itoa(i))
+		}
 		ds := make([]Diagnostic, n)
 		for i := range ds {
+			start := rapid.IntRange(0, 20).Draw(t, "start")
+			if maxStart > 20 && rapid.Bool().Draw(t, "far start") {
+				start = rapid.IntRange(1<<packedStartBits-5, maxStart).Draw(t, "start")
+			}
 			ds[i] = Diagnostic{
-				Code:    rapid.SampledFrom([]string{"GTR001", "GTR020.1", "GTR020.2", "GTR203"}).Draw(t, "code"),
-				Span:    cst.Span{Start: rapid.IntRange(0, 20).Draw(t, "start")},
+				Code:    rapid.SampledFrom(codes).Draw(t, "code"),
+				File:    rapid.SampledFrom(files).Draw(t, "file"),
+				Span:    cst.Span{Start: start},
 				Message: strconv.Itoa(i),
 			}
 		}
 		want := slices.Clone(ds)
 		slices.SortStableFunc(want, func(a, b Diagnostic) int {
+			if a.File != b.File {
+				return strings.Compare(a.File, b.File)
+			}
 			if a.Span.Start != b.Span.Start {
 				return a.Span.Start - b.Span.Start
 			}

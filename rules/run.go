@@ -142,7 +142,19 @@ func sortedDiagnostics(ds []Diagnostic) []Diagnostic {
 		return nil
 	}
 	out := make([]Diagnostic, len(ds))
-	// The fixpoint pass over a formatted file finds little, in order.
+	var packed [64]uint64
+	if keys, ok := packedKeys(ds, packed[:0]); ok {
+		// The fixpoint pass over a formatted file finds little, in order.
+		if slices.IsSorted(keys) {
+			copy(out, ds)
+			return out
+		}
+		slices.Sort(keys)
+		for j, k := range keys {
+			out[j] = ds[k&packedIndex]
+		}
+		return out
+	}
 	if slices.IsSortedFunc(ds, compareDiagnostics) {
 		copy(out, ds)
 		return out
@@ -152,6 +164,67 @@ func sortedDiagnostics(ds []Diagnostic) []Diagnostic {
 		out[j] = ds[k.i]
 	}
 	return out
+}
+
+// The packed key of a finding is its start, the rank of its code among
+// the codes of the list, and its index, from the high bits down.
+const (
+	packedIndexBits = 24
+	packedRankBits  = 16
+	packedStartBits = 64 - packedIndexBits - packedRankBits
+	packedIndex     = 1<<packedIndexBits - 1
+)
+
+// packedKeys appends to keys, for the common list of findings all in the
+// file checked, at offsets, in numbers and with codes that fit, one
+// integer per finding that orders like the finding's (position, code,
+// index): sorting them is sorting integers, without a comparison
+// function. ok is false for any other list, which [sortedKeys] orders.
+func packedKeys(ds []Diagnostic, keys []uint64) (_ []uint64, ok bool) {
+	if len(ds) > packedIndex {
+		return nil, false
+	}
+	// The distinct codes, in the order met; a rule reports its findings
+	// together, so the code of the one before is the usual match.
+	var codeBuf [16]string
+	codes := codeBuf[:0]
+	last := -1
+	keys = slices.Grow(keys, len(ds))
+	for i := range ds {
+		d := &ds[i] // not a copy: a Diagnostic is large
+		if d.File != "" || uint(d.Span.Start) >= 1<<packedStartBits {
+			return nil, false
+		}
+		if last < 0 || d.Code != codes[last] {
+			last = slices.Index(codes, d.Code)
+			if last < 0 {
+				if len(codes) == 1<<packedRankBits {
+					return nil, false
+				}
+				last = len(codes)
+				codes = append(codes, d.Code)
+			}
+		}
+		keys = append(keys, uint64(d.Span.Start)<<(packedRankBits+packedIndexBits)|uint64(last)<<packedIndexBits|uint64(i))
+	}
+	// Number the codes by their order rather than the order met: ranks[j]
+	// is the place of codes[j] among them.
+	if len(codes) > 1 {
+		var orderBuf, rankBuf [16]uint64
+		order, ranks := orderBuf[:0], rankBuf[:0]
+		for j := range codes {
+			order, ranks = append(order, uint64(j)), append(ranks, 0)
+		}
+		slices.SortFunc(order, func(a, b uint64) int { return strings.Compare(codes[a], codes[b]) })
+		for r, j := range order {
+			ranks[j] = uint64(r)
+		}
+		const rankMask = (1<<packedRankBits - 1) << packedIndexBits
+		for i, k := range keys {
+			keys[i] = k&^rankMask | ranks[k&rankMask>>packedIndexBits]<<packedIndexBits
+		}
+	}
+	return keys, true
 }
 
 // ruleOrder is a list of rules and the same rules in application order.

@@ -314,10 +314,18 @@ type finding struct {
 // the end and the UTF-16 columns only with full (the text output needs the
 // start in bytes only).
 func findings(t *cst.Tree, diags []rules.Diagnostic, full bool, cache *macros.Cache) []finding {
-	out := make([]finding, 0, len(diags))
+	out := make([]finding, len(diags))
 	lines := t.Lines()
-	for _, d := range diags {
-		f := finding{code: d.Code, displayCode: displayCode(d.Code), file: t.File(), message: d.Message,
+	// A rule's findings come together: the display code of the one before
+	// is the usual one.
+	var lastCode, lastDisplay string
+	for i := range diags {
+		d := &diags[i] // the findings are large: neither is copied
+		if d.Code != lastCode || i == 0 {
+			lastCode, lastDisplay = d.Code, displayCode(d.Code)
+		}
+		f := &out[i]
+		*f = finding{code: d.Code, displayCode: lastDisplay, file: t.File(), message: d.Message,
 			advisory: d.Advisory, via: expandedFrom(d.Via), fix: d.Help}
 		ft, fl := t, lines
 		if d.File != "" {
@@ -341,7 +349,6 @@ func findings(t *cst.Tree, diags []rules.Diagnostic, full bool, cache *macros.Ca
 		if d.Fix != nil {
 			f.fix = d.Fix.Message
 		}
-		out = append(out, f)
 	}
 	return out
 }
@@ -374,9 +381,16 @@ func (t *textReporter) file(r *checkResult) {
 		return
 	}
 	w := t.e.stdout
-	for _, f := range r.found {
-		if _, ok := t.cites[f.displayCode]; !ok {
-			t.cites[f.displayCode] = cite(f.code)
+	// A rule's findings come together: the code of the one before is
+	// the usual one, and in cites already.
+	cited := ""
+	for i := range r.found {
+		f := &r.found[i]
+		if f.displayCode != cited || i == 0 {
+			if _, ok := t.cites[f.displayCode]; !ok {
+				t.cites[f.displayCode] = cite(f.code)
+			}
+			cited = f.displayCode
 		}
 		if t.quiet {
 			continue

@@ -26,7 +26,7 @@ const (
 func main() {
 	tuneGC()
 	term := newTermLine(os.Stderr)
-	stdout := bufio.NewWriter(term.guard(os.Stdout))
+	stdout := bufio.NewWriterSize(term.guard(os.Stdout), 64<<10) // findings run to megabytes: fewer, larger writes
 	c := &cli{root: root, stdin: os.Stdin, stdout: stdout, stderr: term.guard(os.Stderr), color: useColor(os.Stdout), term: term}
 	stop := startProfile()
 	code := c.main(os.Args[1:])
