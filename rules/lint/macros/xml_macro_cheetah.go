@@ -104,9 +104,18 @@ func macroSections(c *lint.Ctx, tool *cstmacros.Element) []*cstmacros.Element {
 // '$' or '#' in its bytes: what cheetahIn could find Cheetah in. It reads
 // the source, so that most files are decided without converting them.
 func mayHoldCheetah(defs cst.Node) bool {
-	for x := range defs.ElementsNamed("xml") {
-		for k := range x.Content() {
-			if k.Kind() != cst.KindText && k.Kind() != cst.KindCDATA {
+	// The children are walked as siblings rather than with the
+	// ElementsNamed and Content iterators, whose nested loop bodies are
+	// closures called for every node.
+	if defs.Kind() != cst.KindElement {
+		return false
+	}
+	for x := defs.FirstChild(); x.IsValid(); x = x.NextSibling() {
+		if !x.Is("xml") {
+			continue
+		}
+		for k := x.FirstChild(); k.IsValid(); k = k.NextSibling() {
+			if kind := k.Kind(); kind != cst.KindText && kind != cst.KindCDATA {
 				continue
 			}
 			if bytes.ContainsAny(k.Bytes(), "$#") {
