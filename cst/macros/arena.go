@@ -19,11 +19,12 @@ type Arena struct {
 	els   bump[Element]
 	attrs bump[Attr]
 	kids  bump[*Element]
-	// buf, vbuf and stack are the scratch buffers of the conversion of
-	// the tool (see converter), which would otherwise grow anew for every
-	// tool.
+	// buf, vbuf, stack and open are the scratch buffers of the
+	// conversion of the tool (see converter), which would otherwise grow
+	// anew for every tool.
 	buf, vbuf []byte
 	stack     []*Element
+	open      []int32
 }
 
 // Reset makes the arena's memory free for the next expansion. Every

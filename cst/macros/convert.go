@@ -1,7 +1,6 @@
 package macros
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
@@ -35,16 +34,17 @@ func fromTree(t *cst.Tree, mem *Arena) (*Element, error) {
 		c.arena = arena{els: mem.els.take(nEl), attrs: mem.attrs.take(nAttr)}
 		c.kids = mem.kids.take(nEl)[:nEl]
 		// The scratch buffers of the last conversion serve again.
-		c.buf, c.vbuf, c.stack = mem.buf[:0], mem.vbuf[:0], mem.stack[:0]
-		defer func() { mem.buf, mem.vbuf, mem.stack = c.buf, c.vbuf, c.stack }()
+		c.buf, c.vbuf, c.stack, c.open = mem.buf[:0], mem.vbuf[:0], mem.stack[:0], mem.open[:0]
+		defer func() { mem.buf, mem.vbuf, mem.stack, mem.open = c.buf, c.vbuf, c.stack, c.open }()
 	} else {
 		c.arena = arena{els: make([]Element, 0, nEl), attrs: make([]Attr, 0, nAttr)}
 		c.kids = make([]*Element, nEl)
 	}
 	if c.stack == nil {
 		c.stack = make([]*Element, 0, min(nEl, 128))
+		c.open = make([]int32, 0, 16)
 	}
-	e := c.element(root, root.Span().Start)
+	e := c.root(root.FirstToken().Index())
 	if c.err != nil {
 		return nil, c.err
 	}
@@ -67,7 +67,12 @@ func syntaxError(t *cst.Tree) error {
 	return nil
 }
 
-// converter turns the nodes of one well-formed cst tree into Elements.
+// converter turns the tokens of one well-formed cst tree into Elements.
+// It reads the token list in order rather than walking the nodes: a
+// well-formed tree's tokens follow the grammar closely enough to tell
+// every tag, attribute and text piece by its kind alone, and a node walk
+// costs several lookups per node (its kind, its siblings, the tokens that
+// start and end it) where the token list costs one per token.
 type converter struct {
 	t    *cst.Tree
 	file string
@@ -83,7 +88,11 @@ type converter struct {
 	texts strings.Builder
 
 	arena arena
-	stack []*Element // children being gathered, for all open elements
+	// stack holds, for every open element, the element and then the
+	// children gathered for it so far; open holds where in stack each
+	// open element is.
+	stack []*Element
+	open  []int32
 	kids  []*Element // a slab the children slices are cut from
 }
 
@@ -92,142 +101,196 @@ func (c *converter) loc(s cst.Span) Loc { return Loc{c.file, s} }
 // text returns the source bytes of s as a string, without allocating.
 func (c *converter) text(s cst.Span) string { return c.str[s.Start:s.End] }
 
-// element converts an element or processing instruction node that starts
-// at offset start; its tail is left for the caller.
-func (c *converter) element(n cst.Node, start int) *Element {
-	e := c.arena.element()
-	if n.Kind() == cst.KindPI {
-		e.Loc = c.loc(n.Span())
-		c.pi(e)
-		return e
-	}
-	e.Tag = n.Name() // interned by the parser
-	// The children are walked as siblings rather than with the Attrs and
-	// Content iterators: their loop bodies would be closures allocated for
-	// every element. In a well-formed tree the first child is the start tag
-	// and the last, unless the element is empty, the end tag.
-	tag := n.FirstChild()
-	first := len(c.arena.attrs)
-	for a := tag.FirstChild(); a.IsValid(); a = a.NextSibling() {
-		if a.Kind() != cst.KindAttribute {
-			continue
-		}
-		// In a well-formed tree an attribute starts with its name token and
-		// ends with its quoted value token.
-		ns, vs := a.FirstToken().Span(), a.LastToken().Span()
-		vs = spanOf(vs.Start+1, vs.End-1)
-		value := c.text(vs)
-		// The parser noted the values that need no decoding, most of them.
-		if !a.Verbatim() && needsDecoding(value) {
-			value = c.attrValue(value, vs.Start)
-		}
-		// The slab holds every attribute of the tree; each is written in
-		// place: a composite literal would be built and copied.
-		c.arena.attrs = c.arena.attrs[:len(c.arena.attrs)+1]
-		at := &c.arena.attrs[len(c.arena.attrs)-1]
-		at.Name, at.Value = c.text(ns), value
-		at.name, at.value = originAt(ns), originAt(vs)
-	}
-	if last := len(c.arena.attrs); last > first {
-		e.Attrs = c.arena.attrs[first:last:last]
-	}
-	// Runs of character data, CDATA and (removed) comments become the text
-	// of the element or the tail of the child element or PI before them.
-	base := len(c.stack)
-	var prev *Element
+// root converts the root element, whose '<' is token i; its tail is left
+// for the caller.
+func (c *converter) root(i int) *Element {
+	t := c.t
 	run := textRun{start: -1}
-	// Where the content ends and the element ends: both after the start tag
-	// when it is empty, else before and after the end tag. The element's end
-	// is taken from its last child rather than from n.Span, which would look
-	// up the token after the element, far ahead in a large one.
-	tagEnd := tag.Span().End
-	end, elEnd := tagEnd, tagEnd
-	// set is whether the text or tail the next run would make is set
-	// already, by a run of one text node needing no decoding: most runs
-	// are that (the indentation between elements), and are cut from the
-	// source without going through the run.
-	set := false
-	var next cst.Node
-	for k := tag.NextSibling(); k.IsValid(); k = next {
-		next = k.NextSibling()
-		switch kind := k.Kind(); kind {
-		case cst.KindText, cst.KindCDATA, cst.KindComment:
-			if kind == cst.KindText && run.start < 0 && k.Verbatim() && endsRun(next.Kind()) {
-				sp := k.Span()
+	// cur is the innermost open element and prev its last child so far,
+	// nil before the first; c.stack[base] is cur, and its children follow
+	// it there. The open elements around cur have their base in c.open.
+	var cur, prev *Element
+	base := 0
+	// The stack's highest use, cleared at the end: an Arena keeps it for
+	// the next tool, and it must keep no pointer to this one's elements.
+	high := 0
+	defer func() { clear(c.stack[:high]) }()
+	for {
+		switch kind := t.TokenKind(i); kind {
+		case cst.TokChars:
+			// Most texts are one piece of character data needing no
+			// decoding, right before a tag (the indentation between
+			// elements): cut from the source without a run.
+			if run.start < 0 && endsText(t, i+1) && t.Token(i).Node().Verbatim() {
+				sp := t.TokenSpan(i)
 				if prev == nil {
-					e.Text, e.text = c.text(sp), originAt(sp)
+					cur.Text, cur.text = c.text(sp), originAt(sp)
 				} else {
 					prev.Tail, prev.tail = c.text(sp), span32Of(sp)
 				}
-				set = true
+				run.set = true
+				i++
 				continue
 			}
-			c.add(&run, k)
-		case cst.KindElement, cst.KindPI:
-			ks := k.FirstToken().Span().Start
-			if !set {
-				c.flushAt(e, prev, &run, ks)
+			c.add(&run, i, kind)
+			i++
+		case cst.TokEntityRef, cst.TokCharRef, cst.TokCDATA, cst.TokComment:
+			c.add(&run, i, kind)
+			i++
+		case cst.TokLT, cst.TokPI:
+			sp := t.TokenSpan(i)
+			if cur != nil {
+				c.flushAt(&run, cur, prev, sp.Start)
 			}
-			set = false
-			ch := c.element(k, ks)
-			ch.parent = e
-			c.stack = append(c.stack, ch)
-			prev = ch
-		case cst.KindEndTag:
-			sp := k.Span()
-			end, elEnd = sp.Start, sp.End
+			var e *Element
+			open := false
+			if kind == cst.TokPI {
+				e = c.arena.element()
+				e.Loc = c.loc(sp)
+				c.pi(e)
+				i++
+			} else {
+				e, i, open = c.startTag(i, sp.Start)
+			}
+			if cur == nil && !open {
+				return e // an empty root element
+			}
+			e.parent = cur
+			c.stack = append(c.stack, e)
+			high = max(high, len(c.stack))
+			prev = e
+			if open {
+				if cur != nil {
+					c.open = append(c.open, int32(base))
+				}
+				cur, prev, base = e, nil, len(c.stack)-1
+			}
+		case cst.TokLTSlash:
+			// The end tag: "</", the name, perhaps a space, and ">".
+			c.flushAt(&run, cur, prev, t.TokenSpan(i).Start)
+			i += 2
+			if t.TokenKind(i) == cst.TokSpace {
+				i++
+			}
+			e := cur
+			e.Loc.Span.End = t.TokenSpan(i).End
+			i++
+			if k := len(c.stack) - base - 1; k > 0 {
+				if len(c.kids) < k {
+					c.kids = make([]*Element, max(k, 256))
+				}
+				e.Children = c.kids[:k:k]
+				c.kids = c.kids[k:]
+				copy(e.Children, c.stack[base+1:])
+			}
+			if len(c.open) == 0 {
+				c.stack = c.stack[:0]
+				return e
+			}
+			// e stays in the stack as the last child of its parent.
+			c.stack = c.stack[:base+1]
+			base = int(c.open[len(c.open)-1])
+			c.open = c.open[:len(c.open)-1]
+			cur, prev = e.parent, e
+		default:
+			// What the parser reports outside the root element alone (a
+			// DOCTYPE, an XML declaration) is one token, left out.
+			i++
 		}
 	}
-	e.Loc = c.loc(spanOf(start, elEnd))
-	if !set {
-		c.flushAt(e, prev, &run, end)
-	}
-	if k := len(c.stack) - base; k > 0 {
-		if len(c.kids) < k {
-			c.kids = make([]*Element, max(k, 256))
+}
+
+// endsText reports whether token i ends the text before it: a tag or a
+// processing instruction starts there.
+func endsText(t *cst.Tree, i int) bool {
+	k := t.TokenKind(i)
+	return k == cst.TokLT || k == cst.TokLTSlash || k == cst.TokPI
+}
+
+// startTag converts the start tag whose '<' is token i, at offset start,
+// into a new element, and returns it with the index of the token after
+// the tag and whether the element is open: false for an empty-element tag,
+// which the element is all of.
+func (c *converter) startTag(i, start int) (*Element, int, bool) {
+	t := c.t
+	e := c.arena.element()
+	// The name follows the '<'. Cut from the source, it is the string the
+	// parser interned, without looking it up.
+	e.Tag = c.text(t.TokenSpan(i + 1))
+	i += 2
+	first := len(c.arena.attrs)
+	for {
+		switch t.TokenKind(i) {
+		case cst.TokName:
+			// An attribute: its name, perhaps spaces around '=', and its
+			// quoted value.
+			ns := t.TokenSpan(i)
+			for i++; t.TokenKind(i) != cst.TokValue; i++ {
+			}
+			vs := t.TokenSpan(i)
+			vs = spanOf(vs.Start+1, vs.End-1)
+			value := c.text(vs)
+			// The parser noted the values that need no decoding, most of
+			// them, on the attribute node that holds the value token.
+			if !t.Token(i).Node().Verbatim() && needsDecoding(value) {
+				value = c.attrValue(value, vs.Start)
+			}
+			// The slab holds every attribute of the tree; each is written
+			// in place: a composite literal would be built and copied.
+			c.arena.attrs = c.arena.attrs[:len(c.arena.attrs)+1]
+			at := &c.arena.attrs[len(c.arena.attrs)-1]
+			at.Name, at.Value = c.text(ns), value
+			at.name, at.value = originAt(ns), originAt(vs)
+		case cst.TokGT:
+			e.Loc = c.loc(spanOf(start, start))
+			c.setAttrs(e, first)
+			return e, i + 1, true
+		case cst.TokSlashGT:
+			end := t.TokenSpan(i).End
+			e.Loc = c.loc(spanOf(start, end))
+			c.setAttrs(e, first)
+			e.Text, e.text = "", originAt(spanOf(end, end))
+			return e, i + 1, false
 		}
-		e.Children = c.kids[:k:k]
-		c.kids = c.kids[k:]
-		copy(e.Children, c.stack[base:])
-		// The stack may outlive the conversion in an Arena: it keeps no
-		// pointer to the elements.
-		clear(c.stack[base:])
-		c.stack = c.stack[:base]
+		// A space, or the value token ending an attribute.
+		i++
 	}
-	return e
 }
 
-// endsRun reports whether a node of kind k, following a text run, ends
-// it: a child, the end tag, or none (the zero Node's kind).
-func endsRun(k cst.Kind) bool {
-	return k == cst.KindElement || k == cst.KindPI || k == cst.KindEndTag || k == cst.KindInvalid
+// setAttrs gives e the attributes of the slab from first on.
+func (c *converter) setAttrs(e *Element, first int) {
+	if last := len(c.arena.attrs); last > first {
+		e.Attrs = c.arena.attrs[first:last:last]
+	}
 }
 
-// flushAt is flush, with the empty run (an empty element, or children
-// without text between them) set at once rather than finished and reset.
-func (c *converter) flushAt(e, prev *Element, run *textRun, at int) {
-	if run.start >= 0 {
-		c.flush(e, prev, run, at)
+// flushAt ends the text run of cur, whose last child so far is prev (nil
+// for none), at offset at, where the next child or the end tag starts: it
+// becomes the text of cur when no child precedes it, else the tail of
+// prev. A run set already (see root) is left as it is.
+func (c *converter) flushAt(run *textRun, cur, prev *Element, at int) {
+	var s string
+	var o origin
+	switch {
+	case run.set:
+		run.set = false
 		return
+	case run.start < 0:
+		// Empty: an empty element, or children without text between them.
+		s, o = "", originAt(spanOf(at, at))
+	case run.verbatim:
+		// One piece needing no decoding: cut from the source.
+		s, o = c.text(spanOf(run.vs, run.ve)), originAt(spanOf(run.start, run.end))
+		run.start, run.pieces, run.verbatim = -1, 0, false
+	default:
+		s, o = c.keep(c.buf, run.start), originAt(spanOf(run.start, run.end))
+		run.start, run.pieces = -1, 0
 	}
-	sp := span32{int32(at), int32(at)}
 	if prev == nil {
-		e.Text, e.text = "", origin{span32: sp}
+		cur.Text, cur.text = s, o
 	} else {
-		prev.Tail, prev.tail = "", sp
+		prev.Tail, prev.tail = s, o.span32 // a converted text has no parts
 	}
-}
-
-// flush ends a text run: it becomes the text of e when no child precedes
-// it, else the tail of prev.
-func (c *converter) flush(e, prev *Element, run *textRun, at int) {
-	s, o := c.finish(run, at)
-	if prev == nil {
-		e.Text, e.text = s, o
-	} else {
-		prev.Tail, prev.tail = s, o.span32 // finish makes no parts
-	}
-	*run = textRun{start: -1}
 }
 
 // pi converts a processing instruction: lxml keeps it as a node whose text
@@ -288,32 +351,36 @@ func isSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\
 // converter's buf.
 type textRun struct {
 	start, end int // the source of the whole run
-	pieces     int // text and CDATA nodes
+	pieces     int // text and CDATA tokens
 	verbatim   bool
 	vs, ve     int // the only piece, when it needs no decoding
+	// set is whether the text or tail the run would make is set already,
+	// from a lone piece before a tag (see root): start is then -1.
+	set bool
 }
 
-// add decodes one text, CDATA or comment node into the run. A first piece
-// that needs no decoding is only noted: most texts are one such piece and
-// are then cut from the source without copying.
-func (c *converter) add(r *textRun, k cst.Node) {
-	sp := k.Span()
+// add decodes token i, of the given kind (character data, a reference,
+// CDATA or a comment), into the run. A first piece that needs no decoding
+// is only noted: most texts are one such piece and are then cut from the
+// source without copying.
+func (c *converter) add(r *textRun, i int, kind cst.TokKind) {
+	sp := c.t.TokenSpan(i)
 	if r.start < 0 {
 		r.start = sp.Start
 		c.buf = c.buf[:0]
 	}
 	r.end = sp.End
-	kind := k.Kind()
 	switch kind {
-	case cst.KindComment:
+	case cst.TokComment:
 		// Removed by the parser; the text on both sides joins.
 		return
-	case cst.KindCDATA:
+	case cst.TokCDATA:
 		sp = spanOf(sp.Start+len("<![CDATA["), sp.End-len("]]>"))
 	}
 	// The parser noted the texts and CDATA sections that are their own
-	// text: no reference to resolve, no carriage return to normalise.
-	if r.pieces == 0 && k.Verbatim() {
+	// text, on their node: one character data token or CDATA section, no
+	// reference to resolve, no carriage return to normalise.
+	if r.pieces == 0 && kind != cst.TokEntityRef && kind != cst.TokCharRef && c.t.Token(i).Node().Verbatim() {
 		r.pieces, r.verbatim, r.vs, r.ve = 1, true, sp.Start, sp.End
 		return
 	}
@@ -323,38 +390,16 @@ func (c *converter) add(r *textRun, k cst.Node) {
 	}
 	r.pieces++
 	raw := c.src[sp.Start:sp.End]
-	if kind == cst.KindCDATA {
+	if kind == cst.TokChars || kind == cst.TokCDATA {
 		c.buf = cst.AppendChars(c.buf, raw)
 		return
 	}
-	for off := 0; off < len(raw); {
-		i := bytes.IndexByte(raw[off:], '&')
-		if i < 0 {
-			c.buf = cst.AppendChars(c.buf, raw[off:])
-			break
-		}
-		c.buf = cst.AppendChars(c.buf, raw[off:off+i])
-		i += off
-		j := i + bytes.IndexByte(raw[i:], ';')
-		s, ok := resolveRef(raw[i : j+1])
-		if !ok && c.err == nil {
-			c.err = &Error{Kind: ErrUnsupported, Pos: c.t.Position(sp.Start + i),
-				Msg: "entity " + string(raw[i:j+1]) + " is declared in the DOCTYPE: expanding DTD entities is not supported"}
-		}
-		c.buf = append(c.buf, s...)
-		off = j + 1
+	s, ok := resolveRef(raw)
+	if !ok && c.err == nil {
+		c.err = &Error{Kind: ErrUnsupported, Pos: c.t.Position(sp.Start),
+			Msg: "entity " + string(raw) + " is declared in the DOCTYPE: expanding DTD entities is not supported"}
 	}
-}
-
-// finish returns the decoded run, or "" at offset at when the run is empty.
-func (c *converter) finish(r *textRun, at int) (string, origin) {
-	if r.start < 0 {
-		return "", originAt(spanOf(at, at))
-	}
-	if r.verbatim {
-		return c.text(spanOf(r.vs, r.ve)), originAt(spanOf(r.start, r.end))
-	}
-	return c.keep(c.buf, r.start), originAt(spanOf(r.start, r.end))
+	c.buf = append(c.buf, s...)
 }
 
 // keep returns b, decoded from the source at offset at onwards, as a

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"path/filepath"
 	"strings"
+	"sync"
+	"weak"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/cheetah"
@@ -87,7 +89,7 @@ func macroSections(c *lint.Ctx, tool *cstmacros.Element) []*cstmacros.Element {
 			continue
 		}
 		t := c.Result.Tree(filepath.Join(filepath.Dir(c.File.File()), rel))
-		if t == nil || !mayHoldCheetah(t.RootElement()) {
+		if t == nil || !fileMayHoldCheetah(t) {
 			continue
 		}
 		if root, err := cstmacros.FromTree(t); err == nil && root.Tag == "macros" {
@@ -102,9 +104,18 @@ func macroSections(c *lint.Ctx, tool *cstmacros.Element) []*cstmacros.Element {
 // '$' or '#' in its bytes: what cheetahIn could find Cheetah in. It reads
 // the source, so that most files are decided without converting them.
 func mayHoldCheetah(defs cst.Node) bool {
-	for x := range defs.ElementsNamed("xml") {
-		for k := range x.Content() {
-			if k.Kind() != cst.KindText && k.Kind() != cst.KindCDATA {
+	// The children are walked as siblings rather than with the
+	// ElementsNamed and Content iterators, whose nested loop bodies are
+	// closures called for every node.
+	if defs.Kind() != cst.KindElement {
+		return false
+	}
+	for x := defs.FirstChild(); x.IsValid(); x = x.NextSibling() {
+		if !x.Is("xml") {
+			continue
+		}
+		for k := x.FirstChild(); k.IsValid(); k = k.NextSibling() {
+			if kind := k.Kind(); kind != cst.KindText && kind != cst.KindCDATA {
 				continue
 			}
 			if bytes.ContainsAny(k.Bytes(), "$#") {
@@ -122,11 +133,51 @@ func importsMayHoldCheetah(c *lint.Ctx) bool {
 		return false
 	}
 	for _, imp := range c.Result.Imports {
-		if t := c.Result.Tree(imp); t != nil && mayHoldCheetah(t.RootElement()) {
+		if t := c.Result.Tree(imp); t != nil && fileMayHoldCheetah(t) {
 			return true
 		}
 	}
 	return false
+}
+
+// importScans remembers fileMayHoldCheetah of the macro files asked
+// about: a run shares the parse of a macro file between the tools that
+// import it (a macros.Cache), and each of them would search it again. A
+// file is known by a weak pointer to its parse, which the memo does not
+// keep alive; entries whose parse was collected are dropped once the map
+// has doubled since the last time.
+var importScans struct {
+	sync.Mutex
+	m     map[weak.Pointer[cst.Tree]]bool
+	prune int // the size at which dead entries are dropped
+}
+
+// fileMayHoldCheetah is mayHoldCheetah of the root of the macro file t,
+// worked out once per parse.
+func fileMayHoldCheetah(t *cst.Tree) bool {
+	k := weak.Make(t)
+	importScans.Lock()
+	v, ok := importScans.m[k]
+	importScans.Unlock()
+	if ok {
+		return v
+	}
+	v = mayHoldCheetah(t.RootElement())
+	importScans.Lock()
+	defer importScans.Unlock()
+	if importScans.m == nil {
+		importScans.m = make(map[weak.Pointer[cst.Tree]]bool)
+	}
+	if len(importScans.m) >= importScans.prune {
+		for p := range importScans.m {
+			if p.Value() == nil {
+				delete(importScans.m, p)
+			}
+		}
+		importScans.prune = max(256, 2*len(importScans.m))
+	}
+	importScans.m[k] = v
+	return v
 }
 
 // ownText is the text of x outside its child elements: what <expand>

@@ -3,6 +3,7 @@ package macros
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -67,5 +68,42 @@ func TestXMLMacroCheetahInImportedFile(t *testing.T) {
 	}
 	if f := fs[0]; filepath.Base(f.Loc.File) != "macros.xml" || f.Pos.Line != 3 || f.Pos.Column != 14 {
 		t.Errorf("at %s:%d:%d, want macros.xml:3:14 (the macro's name)", f.Loc.File, f.Pos.Line, f.Pos.Column)
+	}
+}
+
+// TestFileMayHoldCheetahMemo checks that the memo of the import scans
+// answers as the scan does, for a parse asked about again and for a new
+// parse of the same bytes, and that it drops the entries of parses the
+// collector freed.
+func TestFileMayHoldCheetahMemo(t *testing.T) {
+	for _, src := range []string{
+		`<macros><xml name="a">--t \${GALAXY_SLOTS}</xml></macros>`,
+		`<macros><xml name="a"><param name="$x"/></xml></macros>`,
+		`<macros><xml name="a">#if $v
+-v
+#end if</xml></macros>`,
+		`<macros><token name="@T@">$x</token></macros>`,
+	} {
+		want := mayHoldCheetah(cst.Parse("m.xml", []byte(src)).RootElement())
+		tree := cst.Parse("m.xml", []byte(src))
+		for i := range 2 {
+			if got := fileMayHoldCheetah(tree); got != want {
+				t.Errorf("%q, ask %d: %v, want %v", src, i, got, want)
+			}
+		}
+	}
+	importScans.Lock()
+	n := len(importScans.m)
+	importScans.Unlock()
+	for i := range 600 {
+		fileMayHoldCheetah(cst.Parse("m.xml", []byte(`<macros/>`)))
+		if i%100 == 0 {
+			runtime.GC()
+		}
+	}
+	importScans.Lock()
+	defer importScans.Unlock()
+	if len(importScans.m) > n+600-100 {
+		t.Errorf("the memo holds %d entries after 600 parses were asked about and collected", len(importScans.m))
 	}
 }
