@@ -38,11 +38,14 @@ var OptionalDefaultBare = &lint.Check{
 		if t == nil {
 			return
 		}
-		uses := writtenOut(t)
+		var uses map[string][]cheetah.Placeholder // indexed at the first param to look up
 		for _, p := range toolParams(c) {
 			path, ok := optionalWithDefault(p)
 			if !ok {
 				continue
+			}
+			if uses == nil {
+				uses = writtenOut(t)
 			}
 			if ph, found := bareUse(uses[path], path); found {
 				c.ReportIn("", cmd, ph.Start, ph.End, "Optional parameter '"+path+"' has a default but is used in the command "+
