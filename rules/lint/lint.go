@@ -356,6 +356,19 @@ func FindAll(el *macros.Element, tag string) []*macros.Element {
 // child of every <inputs> child of el.
 func Path(el *macros.Element, path string) []*macros.Element {
 	tag, rest, more := strings.Cut(path, "/")
+	// The usual case: one element at each step but the last ("outputs"
+	// of "outputs/data"), gone down to without a list of it.
+	for more {
+		one, n := soleChild(el, tag)
+		if n == 0 {
+			return nil
+		}
+		if n > 1 {
+			break
+		}
+		el = one
+		tag, rest, more = strings.Cut(rest, "/")
+	}
 	cur := Children(el, tag)
 	for more {
 		tag, rest, more = strings.Cut(rest, "/")
@@ -370,6 +383,27 @@ func Path(el *macros.Element, path string) []*macros.Element {
 		cur = next
 	}
 	return cur
+}
+
+// soleChild returns el's child element named tag when it has one alone,
+// and how many it has, counted up to 2.
+func soleChild(el *macros.Element, tag string) (*macros.Element, int) {
+	if el == nil {
+		return nil, 0
+	}
+	var one *macros.Element
+	for _, k := range el.Children {
+		if !k.PI && k.Tag == tag {
+			if one != nil {
+				return nil, 2
+			}
+			one = k
+		}
+	}
+	if one == nil {
+		return nil, 0
+	}
+	return one, 1
 }
 
 // NameFromArgument returns the name Galaxy derives from an argument (its

@@ -38,6 +38,20 @@ func naiveChildren(el *macros.Element, tag string) []*macros.Element {
 	return out
 }
 
+// naivePath is Path as its doc reads: the children named the path's first
+// tag, then, of each in order, the children named the next, and so on.
+func naivePath(el *macros.Element, path string) []*macros.Element {
+	cur := []*macros.Element{el}
+	for tag := range strings.SplitSeq(path, "/") {
+		var next []*macros.Element
+		for _, e := range cur {
+			next = append(next, naiveChildren(e, tag)...)
+		}
+		cur = next
+	}
+	return cur
+}
+
 // everyElement lists el and its descendants in document order.
 func everyElement(el *macros.Element) []*macros.Element {
 	out := []*macros.Element{el}
@@ -47,9 +61,10 @@ func everyElement(el *macros.Element) []*macros.Element {
 	return out
 }
 
-// TestSearchesAsNaive checks Children, HasPath and Ctx.FindAll against
-// the plain searches they stand for: Children against a filter of the
-// children, HasPath against Path finding something, and Ctx.FindAll (its
+// TestSearchesAsNaive checks Children, Path, HasPath and Ctx.FindAll
+// against the plain searches they stand for: Children against a filter of
+// the children, Path against the filter step by step, HasPath against
+// Path finding something, and Ctx.FindAll (its
 // tags asked in any order, so that the walk for three tags at once serves
 // the first of them or a later one) against a filter of every element.
 func TestSearchesAsNaive(t *testing.T) {
@@ -69,10 +84,18 @@ func TestSearchesAsNaive(t *testing.T) {
 				paths = append(paths, a+"/"+b, a+"/"+b+"/"+rapid.SampledFrom(testTags).Draw(t, "third"))
 			}
 		}
-		for _, p := range paths {
-			if got, want := HasPath(root, p), len(Path(root, p)) > 0; got != want {
-				t.Fatalf("HasPath(%s) = %v, Path found %d", p, got, len(Path(root, p)))
+		for _, el := range everyElement(root) {
+			for _, p := range paths {
+				if got, want := Path(el, p), naivePath(el, p); !slices.Equal(got, want) {
+					t.Fatalf("Path(%s, %s) = %d elements, want %d", el.Tag, p, len(got), len(want))
+				}
+				if got, want := HasPath(el, p), len(Path(el, p)) > 0; got != want {
+					t.Fatalf("HasPath(%s, %s) = %v, Path found %d", el.Tag, p, got, len(Path(el, p)))
+				}
 			}
+		}
+		if Path(nil, "inputs/param") != nil {
+			t.Fatal("Path(nil) found elements")
 		}
 		if HasPath(nil, "inputs") {
 			t.Fatal("HasPath(nil) = true")

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst/cheetah"
+	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
@@ -36,25 +37,35 @@ var BooleanGatesOptions = &lint.Check{
 		if t == nil {
 			return
 		}
-		var booleans, others []string
+		// A conditional's own test already gates its whens.
+		gate := func(p *macros.Element) bool {
+			return lint.Get(p, "type") == "boolean" && p.Parent().Tag != "conditional"
+		}
+		var booleans []string
 		for _, p := range toolParams(c) {
-			path, ok := paramPath(p)
-			if !ok {
+			if !gate(p) {
 				continue
 			}
-			// A conditional's own test already gates its whens.
-			switch typ := lint.Get(p, "type"); {
-			case typ == "boolean" && p.Parent().Tag != "conditional":
+			if path, ok := paramPath(p); ok {
 				booleans = append(booleans, path)
-			case typ != "hidden": // a hidden value is no field of the form
-				others = append(others, path)
+			}
+		}
+		// Most tools have no boolean to report: the paths of the others
+		// and the command's tests are not worked out then.
+		if len(booleans) == 0 {
+			return
+		}
+		other := map[string]bool{}
+		for _, p := range toolParams(c) {
+			// A hidden value is no field of the form.
+			if gate(p) || lint.Get(p, "type") == "hidden" {
+				continue
+			}
+			if path, ok := paramPath(p); ok {
+				other[path] = true
 			}
 		}
 		tests := ifTests(t)
-		other := map[string]bool{}
-		for _, o := range others {
-			other[o] = true
-		}
 		for _, b := range booleans {
 			if at, ok := gatingTest(tests[b], b, other); ok {
 				c.ReportIn("", cmd, at.Start, at.End, "Boolean parameter '"+b+"' gates other options in the command; "+

@@ -1,7 +1,6 @@
 package command
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst/cheetah"
@@ -38,11 +37,14 @@ var OptionalDefaultBare = &lint.Check{
 		if t == nil {
 			return
 		}
-		uses := writtenOut(t)
+		var uses map[string][]cheetah.Placeholder // indexed at the first param to look up
 		for _, p := range toolParams(c) {
 			path, ok := optionalWithDefault(p)
 			if !ok {
 				continue
+			}
+			if uses == nil {
+				uses = writtenOut(t)
 			}
 			if ph, found := bareUse(uses[path], path); found {
 				c.ReportIn("", cmd, ph.Start, ph.End, "Optional parameter '"+path+"' has a default but is used in the command "+
@@ -125,9 +127,8 @@ func bareUse(uses []cheetah.Placeholder, path string) (cheetah.Span, bool) {
 	if len(uses) == 0 {
 		return cheetah.Span{}, false
 	}
-	word := regexp.MustCompile(`(^|[^\w.])` + regexp.QuoteMeta(path) + `(\W|$)`)
 	for _, ph := range uses {
-		if !guarded(ph.Node, word) {
+		if !guarded(ph.Node, path) {
 			return ph.Node.Span(), true
 		}
 	}
@@ -135,9 +136,9 @@ func bareUse(uses []cheetah.Placeholder, path string) (cheetah.Span, bool) {
 }
 
 // guarded reports whether n lies in a branch of a block whose conditions
-// (the heading of the branch or of an earlier one) mention the name word
-// matches.
-func guarded(n cheetah.Node, word *regexp.Regexp) bool {
+// (the heading of the branch or of an earlier one) mention path
+// (mentions).
+func guarded(n cheetah.Node, path string) bool {
 	for a := n.Parent(); a.Kind() != cheetah.KindInvalid; a = a.Parent() {
 		if a.Kind() != cheetah.KindBlock {
 			continue
@@ -147,12 +148,35 @@ func guarded(n cheetah.Node, word *regexp.Regexp) bool {
 				continue
 			}
 			for d := range br.Children() {
-				if d.Kind() == cheetah.KindDirective && word.MatchString(d.Text()) {
+				if d.Kind() == cheetah.KindDirective && mentions(d.Text(), path) {
 					return true
 				}
 				break // only the branch's heading
 			}
 		}
+	}
+	return false
+}
+
+// mentions reports whether text holds path, which is not empty, as a
+// name: not after a word
+// byte or a dot, not before a word byte, as the regexp
+// (^|[^\w.])path(\W|$) matches (Go's \w is ASCII; a byte of a multi-byte
+// or invalid rune is in no word and is no dot, as that rune is not). It
+// compares bytes: compiling that regexp for each parameter a command
+// writes out was GTR105's largest cost.
+func mentions(text, path string) bool {
+	for from := 0; from <= len(text)-len(path); {
+		i := strings.Index(text[from:], path)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(path)
+		if (i == 0 || !isWordByte(text[i-1]) && text[i-1] != '.') && (end == len(text) || !isWordByte(text[end])) {
+			return true
+		}
+		from = i + 1
 	}
 	return false
 }

@@ -2,7 +2,11 @@ package command
 
 import (
 	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 func TestOptionalDefaultBare(t *testing.T) {
@@ -47,5 +51,29 @@ func TestOptionalDefaultBareInMacroFile(t *testing.T) {
 	}
 	if f := fs[0]; filepath.Base(f.Loc.File) != "macros.xml" || f.Pos.Line != 4 || f.Pos.Column != 6 {
 		t.Errorf("at %s:%d:%d, want macros.xml:4:6 (the placeholder)", f.Loc.File, f.Pos.Line, f.Pos.Column)
+	}
+}
+
+// TestMentionsAsRegexp pins mentions to the regexp GTR105 compiled for
+// each parameter, on generated paths and texts with word bytes, dots,
+// separators, regexp metacharacters, multi-byte runes and (in the text)
+// invalid UTF-8: once with few pieces, so that a path often stands next
+// to a dot or a word, once with paths that repeat a rune, so that their
+// occurrences overlap.
+func TestMentionsAsRegexp(t *testing.T) {
+	for _, alphabet := range []struct{ path, text string }{{"a0_.$é", "a_. é\xc3"}, {"aé", "ab é"}} {
+		rapid.Check(t, func(t *rapid.T) {
+			path := rapid.StringOfN(rapid.SampledFrom([]rune(alphabet.path)), 1, 3, -1).Draw(t, "path")
+			pieces := []string{path}
+			for _, r := range alphabet.text {
+				pieces = append(pieces, string(r))
+			}
+			pieces = append(pieces, "\xa9")
+			text := strings.Join(rapid.SliceOf(rapid.SampledFrom(pieces)).Draw(t, "pieces"), "")
+			re := regexp.MustCompile(`(^|[^\w.])` + regexp.QuoteMeta(path) + `(\W|$)`)
+			if got, want := mentions(text, path), re.MatchString(text); got != want {
+				t.Fatalf("mentions(%q, %q) = %v, regexp gives %v", text, path, got, want)
+			}
+		})
 	}
 }

@@ -45,7 +45,7 @@ var ParamUnused = &lint.Check{
 			return
 		}
 		// Galaxy cannot tell which parameter these read, and skips them all.
-		if len(lint.Path(c.Root, "configfiles/inputs")) > 0 || optionsRefer(c) {
+		if lint.HasPath(c.Root, "configfiles/inputs") || optionsRefer(c) {
 			return
 		}
 		// A <code> file's hooks read parameters in Python, out of sight.
@@ -58,7 +58,7 @@ var ParamUnused = &lint.Check{
 			return
 		}
 		for _, p := range toolParams(c) {
-			name, attr := paramName(p)
+			name, attr := paramName(p) // one of read's names
 			// Galaxy skips a name Cheetah cannot hold, and a conditional's test.
 			if !isPlaceholderName(name) || p.Parent() != nil && p.Parent().Tag == "conditional" {
 				continue
@@ -144,14 +144,19 @@ func optionsRefer(c *lint.Ctx) bool {
 	return false
 }
 
-// names is what a tool reads: the names inside the Cheetah of its
-// templates, and the words of the other texts that may name a parameter.
+// names is what a tool reads of its parameters' names: the names inside
+// the Cheetah of its templates, and the words of the other texts that may
+// name a parameter.
 type names struct {
-	cheetah map[string]bool
+	// read holds the names of the tool's parameters (paramName of each
+	// of toolParams), true for those a template or text reads: a name
+	// inside the Cheetah of a template, or a word (run of \w) of an
+	// output filter, label, action or source, which Galaxy searches for
+	// the name as a word. Only these names are asked about: keeping the
+	// others (every name and word of a large command) cost more in map
+	// growth than looking each up.
+	read    map[string]bool
 	dynamic bool // a template looks a name up that it computes
-	// words are the words (runs of \w) of output filters, labels,
-	// actions and sources: Galaxy searches those for the name as a word.
-	words map[string]bool
 	// whole are the sections, conditionals and repeats a template walks
 	// through ($opts.items(), .keys(), .values()), reading every
 	// parameter inside.
@@ -184,8 +189,18 @@ func (n names) walkThrough(t *cheetah.Template) {
 	}
 }
 
-// has reports whether name is read.
-func (n names) has(name string) bool { return n.cheetah[name] || n.words[name] }
+// has reports whether name, one of the parameters' names, is read.
+func (n names) has(name string) bool { return n.read[name] }
+
+// mark records that name is read, when it is a parameter's.
+func (n names) mark(name string) { markRead(n.read, name) }
+
+// markRead sets read[name] when read holds name.
+func markRead(read map[string]bool, name string) {
+	if r, ok := read[name]; ok && !r {
+		read[name] = true
+	}
+}
 
 // addText adds the words of text: its runs of ASCII letters, digits and
 // underscores, the words regexp's \W+ separates (Go's \w is ASCII only,
@@ -201,7 +216,7 @@ func (n names) addText(text string) {
 			continue
 		}
 		if start >= 0 {
-			n.words[text[start:i]] = true
+			n.mark(text[start:i])
 			start = -1
 		}
 	}
@@ -212,10 +227,17 @@ func isWordByte(b byte) bool {
 	return b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
 }
 
-// namesRead collects what the tool's templates and outputs read.
+// namesRead collects which of the tool's parameters' names its templates
+// and outputs read. It stops at a template that computes the names it
+// looks up (names.dynamic): the check reads nothing else then.
 func namesRead(c *lint.Ctx) names {
 	root := c.Root
-	n := names{cheetah: map[string]bool{}, words: map[string]bool{}, whole: map[string]bool{}}
+	params := toolParams(c)
+	n := names{read: make(map[string]bool, len(params)), whole: map[string]bool{}}
+	for _, p := range params {
+		name, _ := paramName(p)
+		n.read[name] = false
+	}
 	cmd := lint.Child(root, "command")
 	for _, tag := range []string{"command", "configfile"} {
 		for _, el := range c.FindAll(tag) {
@@ -225,7 +247,9 @@ func namesRead(c *lint.Ctx) names {
 			} else {
 				t = cheetah.Parse(el.Text)
 			}
-			n.dynamic = cheetahNames(t, n.cheetah) || n.dynamic
+			if n.dynamic = cheetahNames(t, n.read); n.dynamic {
+				return n
+			}
 			n.walkThrough(t)
 		}
 	}
@@ -234,17 +258,15 @@ func namesRead(c *lint.Ctx) names {
 	// should be a token, which is not this check's concern.
 	for _, el := range lint.Path(root, "macros/macro") {
 		if lint.Get(el, "type") == "template" {
-			n.dynamic = cheetahNames(cheetah.Parse(el.Text), n.cheetah) || n.dynamic
+			if n.dynamic = cheetahNames(cheetah.Parse(el.Text), n.read); n.dynamic {
+				return n
+			}
 		}
 	}
 	// A data_column parameter reads the dataset it refers to, an upload
 	// its file type, a conditional its value source.
 	if inputs := lint.Child(root, "inputs"); inputs != nil {
-		for el := range inputs.Descendants() {
-			for _, a := range []string{"data_ref", "value_ref", "file_type_name", "metadata_ref"} {
-				n.addText(lint.Get(el, a))
-			}
-		}
+		n.addRefs(inputs)
 	}
 	outputs := lint.Child(root, "outputs")
 	for _, o := range childElements(outputs) {
@@ -273,6 +295,21 @@ func namesRead(c *lint.Ctx) names {
 	return n
 }
 
+// addRefs adds the words of the attributes of el and the elements below
+// it that name another parameter. It reads each element's attributes once
+// (their names are distinct) rather than asking for each of the four.
+func (n names) addRefs(el *macros.Element) {
+	for _, a := range el.Attrs {
+		switch a.Name {
+		case "data_ref", "value_ref", "file_type_name", "metadata_ref":
+			n.addText(a.Value)
+		}
+	}
+	for _, k := range el.Children {
+		n.addRefs(k)
+	}
+}
+
 // childElements returns el's child elements.
 func childElements(el *macros.Element) []*macros.Element {
 	if el == nil {
@@ -287,13 +324,13 @@ func childElements(el *macros.Element) []*macros.Element {
 	return out
 }
 
-// cheetahNames adds to seen every name t's placeholders and directives
+// cheetahNames marks in read (markRead) every name t's placeholders and directives
 // hold — roots, attributes and bare names alike — and the dotted names
 // inside their strings, which getVar, varExists and r['x'] read. It
 // reports whether t looks up a name it computes: getVar, varExists or
 // hasVar called on anything but a string literal, or a subscript that
 // is not a literal ($section['opt_' + $kind]).
-func cheetahNames(t *cheetah.Template, seen map[string]bool) (dynamic bool) {
+func cheetahNames(t *cheetah.Template, read map[string]bool) (dynamic bool) {
 	src := t.Source()
 	lookup := 0 // 1 after a lookup function's name, 2 after its '(', 3 after a string there
 	var prev cheetah.TokenKind
@@ -327,7 +364,7 @@ func cheetahNames(t *cheetah.Template, seen map[string]bool) (dynamic bool) {
 		}
 		switch tk.Kind {
 		case cheetah.TokName:
-			seen[text] = true
+			markRead(read, text)
 			if text == "getVar" || text == "varExists" || text == "hasVar" {
 				lookup = 1
 			}
@@ -336,7 +373,7 @@ func cheetahNames(t *cheetah.Template, seen map[string]bool) (dynamic bool) {
 			s = strings.Trim(s, "'\"")
 			if dottedName.MatchString(s) {
 				for part := range strings.SplitSeq(s, ".") {
-					seen[part] = true
+					markRead(read, part)
 				}
 			}
 		}

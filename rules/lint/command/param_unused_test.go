@@ -79,7 +79,8 @@ func TestIsPlaceholderNameAsRegexp(t *testing.T) {
 
 // TestAddTextSplitsAsRegexp pins addText's hand-written scan to the
 // regexp split it replaced, on generated text with word bytes, separators
-// and multi-byte runes.
+// and multi-byte runes: of the names asked about (every substring of the
+// text, and a few words besides), it marks those the split gives.
 func TestAddTextSplitsAsRegexp(t *testing.T) {
 	nonWord := regexp.MustCompile(`\W+`)
 	rapid.Check(t, func(t *rapid.T) {
@@ -90,10 +91,21 @@ func TestAddTextSplitsAsRegexp(t *testing.T) {
 				want[w] = true
 			}
 		}
-		n := names{words: map[string]bool{}}
+		n := names{read: map[string]bool{"a": false, "Z": false, "a0": false, "_": false}}
+		for i := range len(text) {
+			for j := i + 1; j <= len(text); j++ {
+				n.read[text[i:j]] = false
+			}
+		}
+		asked := maps.Clone(n.read)
 		n.addText(text)
-		if !maps.Equal(n.words, want) {
-			t.Fatalf("addText(%q) = %v, regexp split gives %v", text, n.words, want)
+		for name := range asked {
+			if n.read[name] != want[name] {
+				t.Fatalf("addText(%q) marks %q %v, regexp split gives %v", text, name, n.read[name], want[name])
+			}
+		}
+		if len(n.read) != len(asked) {
+			t.Fatalf("addText(%q) added names not asked about: %v", text, n.read)
 		}
 	})
 }

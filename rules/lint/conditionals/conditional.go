@@ -24,8 +24,14 @@ type conditional struct {
 // conditionals returns the conditionals below the tool's <inputs>
 // (./inputs//conditional) in document order. For a tool that did not
 // expand it leaves out the conditionals that hold an <expand>, whose test
-// param or branches gtr cannot see.
+// param or branches gtr cannot see. The list is made once per file for
+// the three checks that read it.
 func conditionals(c *lint.Ctx) []conditional {
+	return lint.Memo(c, "conditionals.conditionals", func() []conditional { return listConditionals(c) })
+}
+
+// listConditionals makes conditionals's list.
+func listConditionals(c *lint.Ctx) []conditional {
 	var out []conditional
 	for _, inputs := range lint.Children(c.Root, "inputs") {
 		for _, k := range inputs.Children {

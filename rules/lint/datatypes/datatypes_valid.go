@@ -3,7 +3,6 @@ package datatypes
 import (
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
@@ -52,24 +51,12 @@ var DatatypesValid = &lint.Check{
 		}
 		// Galaxy asks .//*[@format], then ftype, then ext: the findings
 		// come in that order, from one walk of the tree.
-		var found [3][]*macros.Element
-		attrs := [3]string{"format", "ftype", "ext"}
-		for el := range c.Root.Descendants() {
-			// .//*[@attr]: elements below the root that carry attr.
-			// <help format> names a markup language, not a datatype:
-			// Galaxy's linter reports "markdown" there, wrongly.
-			if el == c.Root || el.PI || el.Tag == "help" || len(el.Attrs) == 0 {
-				continue
-			}
-			// One pass over the attributes, not one per name asked: every
-			// element of the tool is walked. An attribute is set once.
-			for _, a := range el.Attrs {
-				if i := slices.Index(attrs[:], a.Name); i >= 0 {
-					found[i] = append(found[i], el)
-				}
-			}
+		var found [len(typeAttrs)][]*macros.Element
+		// .//*[@attr]: elements below the root that carry attr.
+		for _, k := range c.Root.Children {
+			appendTyped(&found, k)
 		}
-		for i, attr := range attrs {
+		for i, attr := range typeAttrs {
 			for _, el := range found[i] {
 				v, _ := el.Get(attr)
 				for _, f := range strings.Split(v, ",") {
@@ -87,6 +74,34 @@ var DatatypesValid = &lint.Check{
 			}
 		}
 	},
+}
+
+// typeAttrs are the attributes that name datatypes, in the order Galaxy
+// asks for them and of appendTyped's cases.
+var typeAttrs = [...]string{"format", "ftype", "ext"}
+
+// appendTyped appends el and each element below it to found[i] when it
+// carries typeAttrs[i], in document order. <help format> names a markup
+// language, not a datatype: Galaxy's linter reports "markdown" there,
+// wrongly.
+func appendTyped(found *[len(typeAttrs)][]*macros.Element, el *macros.Element) {
+	if !el.PI && el.Tag != "help" {
+		// One pass over the attributes, not one per name asked: every
+		// element of the tool is walked. An attribute is set once.
+		for _, a := range el.Attrs {
+			switch a.Name {
+			case "format":
+				found[0] = append(found[0], el)
+			case "ftype":
+				found[1] = append(found[1], el)
+			case "ext":
+				found[2] = append(found[2], el)
+			}
+		}
+	}
+	for _, k := range el.Children {
+		appendTyped(found, k)
+	}
 }
 
 // underOutputs reports whether el is inside the tool's <outputs>.

@@ -74,6 +74,66 @@ func typedParams(c *lint.Ctx, typ string) iter.Seq[param] {
 	}
 }
 
+// selectParam is a named select param with its static and dynamic
+// option children.
+type selectParam struct {
+	param
+	option  []*macros.Element // its <option> children
+	options []*macros.Element // its <options> children
+}
+
+// firstOptions returns the select's first <options> child
+// (find("options")), nil when it has none.
+func (s selectParam) firstOptions() *macros.Element {
+	if len(s.options) == 0 {
+		return nil
+	}
+	return s.options[0]
+}
+
+// selects returns the named params of type select (typedParams(c,
+// "select")) with their <option> and <options> children, listed once per
+// file for the seven checks of selects: a select may have thousands of
+// options, which each check went through again to find its <options>.
+func selects(c *lint.Ctx) []selectParam {
+	return lint.Memo(c, "inputs.selects", func() []selectParam {
+		var out []selectParam
+		for p := range typedParams(c, "select") {
+			s := selectParam{param: p}
+			// Counted first, so that each list is allocated once at its size.
+			var nOption, nOptions int
+			for _, k := range p.el.Children {
+				switch {
+				case k.PI:
+				case k.Tag == "option":
+					nOption++
+				case k.Tag == "options":
+					nOptions++
+				}
+			}
+			if nOption > 0 {
+				s.option = make([]*macros.Element, 0, nOption)
+			}
+			if nOptions > 0 {
+				s.options = make([]*macros.Element, 0, nOptions)
+			}
+			if nOption+nOptions > 0 {
+				for _, k := range p.el.Children {
+					switch {
+					case k.PI:
+					case k.Tag == "option":
+						s.option = append(s.option, k)
+					case k.Tag == "options":
+						s.options = append(s.options, k)
+					}
+				}
+			}
+			out = append(out, s)
+		}
+		return out
+	})
+}
+
 // reportName reports a finding about p's name at the attribute that gives
 // it, so that a name from a token is reported at the token's definition.
 func reportName(c *lint.Ctx, linter string, p param, msg, fix string) {

@@ -2,7 +2,6 @@ package inputs
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/rules/lint"
@@ -56,7 +55,12 @@ func paramPath(p param) string {
 	if par := p.el.Parent(); par == nil || par.Tag == "inputs" {
 		return p.name
 	}
-	path := []string{p.name}
+	// The names above p, innermost first (on the stack at usual depths),
+	// then written out outermost first into a string of their length:
+	// one allocation, where a list of them reversed and joined made three.
+	var buf [8]string
+	above := buf[:0]
+	n := len(p.name)
 	for el := p.el.Parent(); el != nil && el.Tag != "inputs"; el = el.Parent() {
 		attr := "name"
 		if el.Tag == "when" {
@@ -66,8 +70,15 @@ func paramPath(p param) string {
 		if !ok {
 			v = "None"
 		}
-		path = append(path, v)
+		above = append(above, v)
+		n += len(v) + 1
 	}
-	slices.Reverse(path)
-	return strings.Join(path, ".")
+	var b strings.Builder
+	b.Grow(n)
+	for i := len(above) - 1; i >= 0; i-- {
+		b.WriteString(above[i])
+		b.WriteByte('.')
+	}
+	b.WriteString(p.name)
+	return b.String()
 }

@@ -133,6 +133,7 @@ func TestParamOrder(t *testing.T) {
 	src := "<tool id=\"t\" name=\"t\" version=\"1\"><inputs><param name=\"a\" type=\"text\"/>" +
 		"<section name=\"s\"><param name=\"b\" type=\"text\"/></section>" +
 		"<conditional name=\"c\"><param name=\"t\" type=\"select\"/><when value=\"x\"><param name=\"d\" type=\"text\"/></when></conditional>" +
+		"<section name=\"u\"><repeat name=\"r\"><conditional name=\"c\"><param name=\"t\" type=\"select\"/><when><section name=\"\"><param name=\"f\" type=\"text\"/></section></when></conditional></repeat></section>" +
 		"</inputs><outputs><param name=\"no\"/></outputs><inputs><param name=\"e\" type=\"text\"/></inputs></tool>"
 	tree := cst.Parse("tool.xml", []byte(src))
 	res, err := macros.ExpandTree(tree, macros.Options{NoDisk: true})
@@ -143,14 +144,14 @@ func TestParamOrder(t *testing.T) {
 	for p := range namedParams(&lint.Ctx{Root: res.Root}) {
 		names = append(names, p.name)
 	}
-	if want := []string{"a", "b", "t", "d", "e"}; !slices.Equal(names, want) {
+	if want := []string{"a", "b", "t", "d", "t", "f", "e"}; !slices.Equal(names, want) {
 		t.Errorf("params %v, want %v", names, want)
 	}
 	var paths []string
 	for p := range namedParams(&lint.Ctx{Root: res.Root}) {
 		paths = append(paths, paramPath(p))
 	}
-	if got, want := strings.Join(paths, " "), "a s.b c.t c.x.d e"; got != want {
+	if got, want := strings.Join(paths, " "), "a s.b c.t c.x.d u.r.c.t u.r.c.None..f e"; got != want {
 		t.Errorf("paths %q, want %q", got, want)
 	}
 }

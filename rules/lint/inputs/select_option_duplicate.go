@@ -30,8 +30,8 @@ var SelectOptionDuplicate = &lint.Check{
 		FixSafety: "Advisory only: which option is the intended one, or what the second should say, is the author's call.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c, "select") {
-			opts := lint.Children(p.el, "option")
+		for _, p := range selects(c) {
+			opts := p.option
 			if o := firstRepeat(opts, optionValue); o != nil {
 				c.Report("InputsSelectOptionDuplicateValue", o,
 					fmt.Sprintf("Select parameter [%s] has multiple options with the same value", p.name),

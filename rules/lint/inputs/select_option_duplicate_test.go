@@ -1,11 +1,14 @@
 package inputs
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"pgregory.net/rapid"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
 // TestFirstRepeatAsPairs checks firstRepeat, on lists of options short
@@ -37,6 +40,51 @@ func TestFirstRepeatAsPairs(t *testing.T) {
 		}
 		if got := firstRepeat(opts, optionValue); got != want {
 			t.Fatalf("firstRepeat = %p, want %p", got, want)
+		}
+	})
+}
+
+// TestSelectsAsChildren checks the selects list against the searches
+// the checks made for themselves: every named select of InputParams, its
+// <option> and <options> children as lint.Children finds them, and its
+// first <options> as lint.Child does, on selects whose children are
+// options, option lists, other elements and processing instructions in
+// any order.
+func TestSelectsAsChildren(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		inputs := &macros.Element{Tag: "inputs"}
+		for i := range rapid.IntRange(0, 6).Draw(t, "params") {
+			p := &macros.Element{Tag: "param", Attrs: []macros.Attr{{Name: "name", Value: fmt.Sprint("p", i)},
+				{Name: "type", Value: rapid.SampledFrom([]string{"select", "text", ""}).Draw(t, "type")}}}
+			for range rapid.IntRange(0, 40).Draw(t, "children") {
+				k := &macros.Element{Tag: rapid.SampledFrom([]string{"option", "options", "validator", "sanitizer"}).Draw(t, "tag"),
+					PI: rapid.IntRange(0, 9).Draw(t, "pi") == 0}
+				p.Children = append(p.Children, k)
+			}
+			inputs.Children = append(inputs.Children, p)
+		}
+		c := &lint.Ctx{Root: &macros.Element{Tag: "tool", Children: []*macros.Element{inputs}}}
+		var want []param
+		for p := range typedParams(c, "select") {
+			want = append(want, p)
+		}
+		got := selects(c)
+		if len(got) != len(want) {
+			t.Fatalf("selects lists %d params, typedParams %d", len(got), len(want))
+		}
+		for i, s := range got {
+			if s.param != want[i] {
+				t.Fatalf("select %d is %v, want %v", i, s.param, want[i])
+			}
+			if w := lint.Children(s.el, "option"); !slices.Equal(s.option, w) {
+				t.Fatalf("select %s: %d option children, want %d", s.name, len(s.option), len(w))
+			}
+			if w := lint.Children(s.el, "options"); !slices.Equal(s.options, w) {
+				t.Fatalf("select %s: %d options children, want %d", s.name, len(s.options), len(w))
+			}
+			if s.firstOptions() != lint.Child(s.el, "options") {
+				t.Fatalf("select %s: firstOptions is not Child(options)", s.name)
+			}
 		}
 	})
 }

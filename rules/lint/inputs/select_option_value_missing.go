@@ -25,8 +25,8 @@ var SelectOptionValueMissing = &lint.Check{
 		FixSafety: "Advisory only: the value is what the command sees, and only the author knows what it must be.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c, "select") {
-			for _, o := range lint.Children(p.el, "option") {
+		for _, p := range selects(c) {
+			for _, o := range p.option {
 				if o.Attr("value") != nil {
 					continue
 				}

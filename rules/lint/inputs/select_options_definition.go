@@ -30,10 +30,10 @@ var SelectOptionsDefinition = &lint.Check{
 		FixSafety: "Advisory only: the choices a select offers, and which definition to keep, are the author's.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c, "select") {
+		for _, p := range selects(c) {
 			dynamic := p.el.Attr("dynamic_options") != nil
-			options := lint.Child(p.el, "options") != nil
-			static := lint.Child(p.el, "option") != nil
+			options := len(p.options) > 0
+			static := len(p.option) > 0
 			if par := p.el.Parent(); par != nil && par.Tag == "conditional" {
 				// Without expansion, the options a macro would bring are missing.
 				if !static && !dynamic && !options && c.Partial() {

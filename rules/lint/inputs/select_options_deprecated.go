@@ -29,13 +29,13 @@ var SelectOptionsDeprecated = &lint.Check{
 		FixSafety: "Advisory only: a replacement needs a data table or a filter that reproduces the old options, which only the author can set up.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c, "select") {
+		for _, p := range selects(c) {
 			if p.el.Attr("dynamic_options") != nil {
 				c.ReportAttrName("InputsSelectDynamicOptions", p.el, "dynamic_options",
 					fmt.Sprintf("Select parameter [%s] uses deprecated 'dynamic_options' attribute.", p.name),
 					"Replace dynamic_options with an <options> element reading a data table (from_data_table) or a dataset (from_dataset).")
 			}
-			opts := lint.Child(p.el, "options")
+			opts := p.firstOptions()
 			if opts == nil {
 				continue
 			}

@@ -25,8 +25,8 @@ var SelectOptionsMultiple = &lint.Check{
 		FixSafety: "Advisory only: which source the select should use is the author's choice; removing either changes the options offered.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c, "select") {
-			if opts := lint.Children(p.el, "options"); len(opts) > 1 {
+		for _, p := range selects(c) {
+			if opts := p.options; len(opts) > 1 {
 				c.Report("InputsSelectOptionsMultiple", opts[1],
 					fmt.Sprintf("Select parameter [%s] contains multiple options elements.", p.name),
 					"Keep one <options> element per select and merge the filters you need into it.")

@@ -27,8 +27,8 @@ var SelectOptionsSourceConflict = &lint.Check{
 		FixSafety: "Advisory only: which source the select should read is the author's decision.",
 	},
 	Run: func(c *lint.Ctx) {
-		for p := range typedParams(c, "select") {
-			opts := lint.Child(p.el, "options")
+		for _, p := range selects(c) {
+			opts := p.firstOptions()
 			if opts == nil {
 				continue
 			}

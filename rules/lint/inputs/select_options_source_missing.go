@@ -34,8 +34,8 @@ var SelectOptionsSourceMissing = &lint.Check{
 		if c.Partial() {
 			return
 		}
-		for p := range typedParams(c, "select") {
-			opts := lint.Child(p.el, "options")
+		for _, p := range selects(c) {
+			opts := p.firstOptions()
 			if opts == nil {
 				continue
 			}
@@ -54,10 +54,12 @@ var SelectOptionsSourceMissing = &lint.Check{
 
 // filterAddsOptions reports whether a <filter> of any of p's <options>
 // children (Galaxy's findall("./options/filter")) adds values.
-func filterAddsOptions(p param) bool {
-	for _, f := range lint.Path(p.el, "options/filter") {
-		if t, ok := f.Get("type"); ok && (t == "add_value" || t == "data_meta") {
-			return true
+func filterAddsOptions(p selectParam) bool {
+	for _, o := range p.options {
+		for _, f := range lint.Children(o, "filter") {
+			if t, ok := f.Get("type"); ok && (t == "add_value" || t == "data_meta") {
+				return true
+			}
 		}
 	}
 	return false

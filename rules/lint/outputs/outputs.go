@@ -5,6 +5,7 @@
 package outputs
 
 import (
+	"slices"
 	"unicode"
 	"unicode/utf8"
 
@@ -13,12 +14,33 @@ import (
 )
 
 // outputs returns the <data> then the <collection> children of every
-// <outputs> child of root: Galaxy's findall("./outputs/data") +
+// <outputs> child of the tool: Galaxy's findall("./outputs/data") +
 // findall("./outputs/collection"). The order matters for the checks that
 // report the second of two equal names or labels: every <data> comes
 // before every <collection>, whatever the document order.
-func outputs(root *macros.Element) []*macros.Element {
-	return append(lint.Path(root, "outputs/data"), lint.Path(root, "outputs/collection")...)
+func outputs(c *lint.Ctx) []*macros.Element { return outputList(c).all }
+
+// collections returns the <collection> children of every <outputs> child
+// of the tool (./outputs/collection).
+func collections(c *lint.Ctx) []*macros.Element {
+	l := outputList(c)
+	return l.all[l.data:]
+}
+
+// outputLists is what outputs and collections return, found once per
+// file for the nine checks that read them.
+type outputLists struct {
+	all  []*macros.Element // the <data>, then the <collection> outputs
+	data int               // how many of all are <data>
+}
+
+func outputList(c *lint.Ctx) outputLists {
+	return lint.Memo(c, "outputs.outputs", func() outputLists {
+		data := lint.Path(c.Root, "outputs/data")
+		// Clipped: a caller that appends to the shared list gets a copy.
+		all := slices.Clip(append(slices.Clip(data), lint.Path(c.Root, "outputs/collection")...))
+		return outputLists{all: all, data: len(data)}
+	})
 }
 
 // named keeps the elements that carry a name attribute (XPath's [@name],

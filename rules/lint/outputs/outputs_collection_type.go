@@ -21,7 +21,7 @@ var OutputsCollectionType = &lint.Check{
 		if !toolTypeOK(c) {
 			return
 		}
-		for _, out := range lint.Path(c.Root, "outputs/collection") {
+		for _, out := range collections(c) {
 			if has(out, "type") {
 				continue
 			}

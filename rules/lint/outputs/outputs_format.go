@@ -32,7 +32,7 @@ var OutputsFormat = &lint.Check{
 			return
 		}
 		provided := toolProvidedMetadata(c.Root)
-		for _, out := range outputs(c.Root) {
+		for _, out := range outputs(c) {
 			if formatSet(out, provided) {
 				continue
 			}

@@ -30,7 +30,7 @@ var OutputsFormatInput = &lint.Check{
 		if !toolTypeOK(c) {
 			return
 		}
-		for _, out := range outputs(c.Root) {
+		for _, out := range outputs(c) {
 			if v, ok := out.Get("format"); ok && v == "input" {
 				reportFormatInput(c, out, out, "format")
 			}

@@ -28,7 +28,7 @@ var OutputsFormatSourceIncompatible = &lint.Check{
 		if !toolTypeOK(c) {
 			return
 		}
-		for _, out := range outputs(c.Root) {
+		for _, out := range outputs(c) {
 			reportFormatSourceIncompatible(c, out)
 			for sub := range out.Elements() {
 				reportFormatSourceIncompatible(c, sub)

@@ -46,12 +46,12 @@ var OutputsInputReference = &lint.Check{
 			}
 			return *paths
 		}
-		for _, out := range lint.Path(c.Root, "outputs/collection") {
+		for _, out := range collections(c) {
 			if _, ok := out.Get("structured_like"); ok {
 				reportReference(c, "OutputsStructuredLikeReference", out, "structured_like", lazy())
 			}
 		}
-		for _, out := range outputs(c.Root) {
+		for _, out := range outputs(c) {
 			if _, ok := out.Get("format_source"); ok {
 				reportReference(c, "OutputsFormatSourceReference", out, "format_source", lazy())
 			}

@@ -35,7 +35,7 @@ var OutputsLabelDuplicated = &lint.Check{
 		if !toolTypeOK(c) {
 			return
 		}
-		all := outputs(c.Root)
+		all := outputs(c)
 		// Galaxy's two linters walk different lists (the no-filter one only
 		// named outputs), so each keeps its own set of labels seen.
 		seen := map[string]bool{}

@@ -27,7 +27,7 @@ var OutputsNameDuplicated = &lint.Check{
 			return
 		}
 		seen := map[string]bool{}
-		for _, out := range named(outputs(c.Root)) {
+		for _, out := range named(outputs(c)) {
 			name := lint.Get(out, "name")
 			if seen[name] {
 				c.ReportAttr("OutputsNameDuplicated", out, "name", fmt.Sprintf("Tool output [%s] has duplicated name", name),

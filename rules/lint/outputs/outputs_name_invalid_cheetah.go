@@ -27,7 +27,7 @@ var OutputsNameInvalidCheetah = &lint.Check{
 		if !toolTypeOK(c) {
 			return
 		}
-		for _, out := range named(outputs(c.Root)) {
+		for _, out := range named(outputs(c)) {
 			name := lint.Get(out, "name")
 			if validCheetahPlaceholder(name) {
 				continue
