@@ -13,8 +13,10 @@ import (
 // testCases returns the tool's <test> elements as Galaxy's linters find
 // them (findall("./tests/test")): the tests of every <tests> child of the
 // root, in document order. Galaxy numbers them from 1 in its messages.
+// The list is made once per file and shared by the package's checks,
+// which only read it.
 func testCases(c *lint.Ctx) []*macros.Element {
-	return lint.Path(c.Root, "tests/test")
+	return lint.Memo(c, "tests.testCases", func() []*macros.Element { return lint.Path(c.Root, "tests/test") })
 }
 
 // has reports whether el carries attribute name, whatever its value:
@@ -85,19 +87,34 @@ var assertContainers = map[string]bool{
 // assertions returns the elements below an assertion container anywhere
 // in test, each once, in document order: the XPath
 // .//*[self::assert_contents or …]//* of Galaxy's assertion linters.
+//
+// One walk: below a container every element is an assertion, so the
+// containers nested in it add nothing and are not looked for.
 func assertions(test *macros.Element) []*macros.Element {
-	var out []*macros.Element
-	seen := map[*macros.Element]bool{}
-	for d := range test.Descendants() {
-		if d == test || d.PI || !assertContainers[d.Tag] {
-			continue
+	return appendAssertions(nil, test)
+}
+
+// appendAssertions appends to out the assertions below el, which is
+// itself outside any assertion container.
+func appendAssertions(out []*macros.Element, el *macros.Element) []*macros.Element {
+	for _, k := range el.Children {
+		if !k.PI && assertContainers[k.Tag] {
+			out = appendBelow(out, k)
+		} else {
+			out = appendAssertions(out, k)
 		}
-		for a := range d.Descendants() {
-			if a != d && !a.PI && !seen[a] {
-				seen[a] = true
-				out = append(out, a)
-			}
+	}
+	return out
+}
+
+// appendBelow appends to out the elements below el, el excluded and
+// processing instructions left out, in document order.
+func appendBelow(out []*macros.Element, el *macros.Element) []*macros.Element {
+	for _, k := range el.Children {
+		if !k.PI {
+			out = append(out, k)
 		}
+		out = appendBelow(out, k)
 	}
 	return out
 }

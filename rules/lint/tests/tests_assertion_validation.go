@@ -36,8 +36,7 @@ var TestsAssertionValidation = &lint.Check{
 		if !c.ToolTypeIn(lint.TestsTypes...) || c.Partial() || c.Result == nil {
 			return
 		}
-		inside := assertionScope(c)
-		if len(inside) == 0 {
+		if !hasAssertionContainer(c) {
 			return
 		}
 		// Galaxy validates assertions with its current models whatever the
@@ -48,9 +47,18 @@ var TestsAssertionValidation = &lint.Check{
 		} else {
 			errs = schema.Validate(schema.Expanded(c.Result), schema.Newest())
 		}
+		// The scope is built only for a file with an error to place: most
+		// files have none.
+		var inside map[*macros.Element]bool
 		for _, e := range errs {
 			el, ok := e.Pos.(*macros.Element)
-			if !ok || !inside[el] {
+			if !ok {
+				continue
+			}
+			if inside == nil {
+				inside = assertionScope(c)
+			}
+			if !inside[el] {
 				continue
 			}
 			reportAssertion(c, el, e)
@@ -60,6 +68,20 @@ var TestsAssertionValidation = &lint.Check{
 
 // assertionScope returns the assertion containers of the tool's tests and
 // every element below them.
+// hasAssertionContainer reports whether a test of the tool holds an
+// assertion container, that is whether [assertionScope] is non-empty (a
+// container is in its own scope).
+func hasAssertionContainer(c *lint.Ctx) bool {
+	for _, test := range testCases(c) {
+		for d := range test.Descendants() {
+			if !d.PI && assertContainers[d.Tag] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func assertionScope(c *lint.Ctx) map[*macros.Element]bool {
 	inside := map[*macros.Element]bool{}
 	for _, test := range testCases(c) {

@@ -27,7 +27,7 @@ var TestsExpectNumOutputs = &lint.Check{
 		if !c.ToolTypeIn(lint.TestsTypes...) {
 			return
 		}
-		if len(lint.Path(c.Root, "outputs/data/filter")) == 0 && len(lint.Path(c.Root, "outputs/collection/filter")) == 0 {
+		if !lint.HasPath(c.Root, "outputs/data/filter") && !lint.HasPath(c.Root, "outputs/collection/filter") {
 			return
 		}
 		for i, test := range testCases(c) {

@@ -22,7 +22,7 @@ var TestsMissing = &lint.Check{
 		if !c.ToolTypeIn(lint.TestsTypes...) || c.ToolType() == "data_source" {
 			return
 		}
-		if len(lint.Path(c.Root, "tests/test")) > 0 || c.Partial() {
+		if len(testCases(c)) > 0 || c.Partial() {
 			return
 		}
 		at := lint.Child(c.Root, "tests")
