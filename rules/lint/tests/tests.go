@@ -44,8 +44,13 @@ func asBool(el *macros.Element, name string) bool {
 // outputsByName is Galaxy's _collect_output_names: the children of the
 // tool's <outputs> that have a non-empty name, by name, the last one
 // winning as in a Python dict. Galaxy reads them only when the tool has
-// exactly one <outputs>; with none or several the map is empty.
+// exactly one <outputs>; with none or several the map is empty. The map
+// is made once per file for the checks that read it.
 func outputsByName(c *lint.Ctx) map[string]*macros.Element {
+	return lint.Memo(c, "tests.outputsByName", func() map[string]*macros.Element { return collectOutputs(c) })
+}
+
+func collectOutputs(c *lint.Ctx) map[string]*macros.Element {
 	out := map[string]*macros.Element{}
 	outputs := lint.Children(c.Root, "outputs")
 	if len(outputs) != 1 {

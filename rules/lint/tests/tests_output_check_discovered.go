@@ -30,8 +30,12 @@ var TestsOutputCheckDiscovered = &lint.Check{
 		if !c.ToolTypeIn(lint.TestsTypes...) || c.Partial() {
 			return
 		}
+		tests := testCases(c)
+		if len(tests) == 0 {
+			return
+		}
 		outputs := outputsByName(c)
-		for i, test := range testCases(c) {
+		for i, test := range tests {
 			idx := i + 1
 			for _, out := range lint.Children(test, "output") {
 				decl := discovering(outputs, out)

@@ -28,29 +28,39 @@ var TestsOutputDefined = &lint.Check{
 		if !c.ToolTypeIn(lint.TestsTypes...) {
 			return
 		}
+		tests := testCases(c)
+		if len(tests) == 0 {
+			return
+		}
 		outputs := outputsByName(c)
-		for i, test := range testCases(c) {
+		for i, test := range tests {
 			idx := i + 1
-			for _, out := range append(lint.Children(test, "output"), lint.Children(test, "output_collection")...) {
-				name := lint.Get(out, "name")
-				if name == "" {
-					continue
-				}
-				decl, ok := outputs[name]
-				switch {
-				case !ok && !c.Partial():
-					c.ReportAttr("TestsOutputDefined", out, "name",
-						fmt.Sprintf("Test %d: Found %s tag with unknown name [%s], valid names %s", idx, out.Tag, name, pyList(outputNames(c))),
-						"Use the name of one of the tool's outputs, or add the output to <outputs>.")
-				case !ok:
-				case out.Tag == "output" && decl.Tag != "data":
-					c.Report("TestsOutputCorresponding", out,
-						fmt.Sprintf("Test %d: test output %s does not correspond to a 'data' output, but a '%s'", idx, name, decl.Tag),
-						fmt.Sprintf("Test the <%s> output with an <output_collection name=\"%s\">, or name a <data> output.", decl.Tag, name))
-				case out.Tag == "output_collection" && decl.Tag != "collection":
-					c.Report("TestsOutputCollectionCorresponding", out,
-						fmt.Sprintf("Test %d: test collection output '%s' does not correspond to a 'output_collection' output, but a '%s'", idx, name, decl.Tag),
-						fmt.Sprintf("Test the <%s> output with an <output name=\"%s\">, or name a <collection> output.", decl.Tag, name))
+			// The <output> children, then the <output_collection> ones.
+			for _, tag := range [...]string{"output", "output_collection"} {
+				for _, out := range test.Children {
+					if out.PI || out.Tag != tag {
+						continue
+					}
+					name := lint.Get(out, "name")
+					if name == "" {
+						continue
+					}
+					decl, ok := outputs[name]
+					switch {
+					case !ok && !c.Partial():
+						c.ReportAttr("TestsOutputDefined", out, "name",
+							fmt.Sprintf("Test %d: Found %s tag with unknown name [%s], valid names %s", idx, out.Tag, name, pyList(outputNames(c))),
+							"Use the name of one of the tool's outputs, or add the output to <outputs>.")
+					case !ok:
+					case out.Tag == "output" && decl.Tag != "data":
+						c.Report("TestsOutputCorresponding", out,
+							fmt.Sprintf("Test %d: test output %s does not correspond to a 'data' output, but a '%s'", idx, name, decl.Tag),
+							fmt.Sprintf("Test the <%s> output with an <output_collection name=\"%s\">, or name a <data> output.", decl.Tag, name))
+					case out.Tag == "output_collection" && decl.Tag != "collection":
+						c.Report("TestsOutputCollectionCorresponding", out,
+							fmt.Sprintf("Test %d: test collection output '%s' does not correspond to a 'output_collection' output, but a '%s'", idx, name, decl.Tag),
+							fmt.Sprintf("Test the <%s> output with an <output name=\"%s\">, or name a <collection> output.", decl.Tag, name))
+					}
 				}
 			}
 		}

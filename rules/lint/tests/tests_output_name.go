@@ -26,8 +26,8 @@ var TestsOutputName = &lint.Check{
 			return
 		}
 		for i, test := range testCases(c) {
-			for _, out := range lint.Children(test, "output") {
-				if lint.Get(out, "name") == "" {
+			for _, out := range test.Children {
+				if !out.PI && out.Tag == "output" && lint.Get(out, "name") == "" {
 					c.Report("TestsOutputName", out,
 						fmt.Sprintf("Test %d: Found %s tag without a name defined.", i+1, out.Tag),
 						"Add name=\"…\" naming the tool output (a <data> in <outputs>) this <output> checks.")
