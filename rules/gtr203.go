@@ -80,19 +80,20 @@ func markupCandidates(p *Pass) []cst.Token {
 func scanMarkupCandidates(t *cst.Tree) []cst.Token {
 	var cands []cst.Token
 	src := t.Source()
-	n := t.NumTokens()
+	toks := t.TokenList()
+	n := toks.Len()
 	// The kinds of tokens i-1 and i-2, TokInvalid before the first.
 	prev, prev2 := cst.TokInvalid, cst.TokInvalid
 	for i := 0; i < n; i++ {
-		k := t.TokenKind(i)
+		k := toks.Kind(i)
 		keep := false
 		switch k {
 		case cst.TokSpace:
-			s := t.TokenSpan(i)
+			s := toks.Span(i)
 			single := s.End-s.Start == 1 && src[s.Start] == ' '
 			next := cst.TokInvalid
 			if i+1 < n {
-				next = t.TokenKind(i + 1)
+				next = toks.Kind(i + 1)
 			}
 			switch {
 			case next == cst.TokGT || next == cst.TokSlashGT:
@@ -103,10 +104,11 @@ func scanMarkupCandidates(t *cst.Tree) []cst.Token {
 				// whitespace, is the layout wanted. The attribute's name
 				// and '=' are no candidates either: when they are there,
 				// step over them to its value.
-				if i+3 < n && t.TokenKind(i+2) == cst.TokEq && t.TokenKind(i+3) == cst.TokValue {
+				if i+3 < n && toks.Kind(i+2) == cst.TokEq && toks.Kind(i+3) == cst.TokValue {
 					i += 3
 					k, prev = cst.TokValue, cst.TokEq
-					keep = valueCandidate(src, t.TokenSpan(i))
+					v := toks.Span(i)
+					keep = valueCandidate(src[v.Start:v.End])
 				}
 			default:
 				switch t.Token(i).Node().Kind() {
@@ -117,20 +119,21 @@ func scanMarkupCandidates(t *cst.Tree) []cst.Token {
 				}
 			}
 		case cst.TokValue:
-			keep = valueCandidate(src, t.TokenSpan(i))
+			v := toks.Span(i)
+			keep = valueCandidate(src[v.Start:v.End])
 		case cst.TokLT, cst.TokLTSlash:
 			// The name after '<' or '</' is no candidate: step over it.
-			if i+1 < n && t.TokenKind(i+1) == cst.TokName {
+			if i+1 < n && toks.Kind(i+1) == cst.TokName {
 				i++
 				k, prev = cst.TokName, k
 			}
 		case cst.TokGT:
-			keep = i+1 < n && t.TokenKind(i+1) == cst.TokLTSlash && t.Token(i).Node().Kind() == cst.KindStartTag
+			keep = i+1 < n && toks.Kind(i+1) == cst.TokLTSlash && t.Token(i).Node().Kind() == cst.KindStartTag
 		case cst.TokChars:
-			s := t.TokenSpan(i)
+			s := toks.Span(i)
 			keep = bytes.IndexByte(src[s.Start:s.End], '>') >= 0
 		case cst.TokEntityRef:
-			s := t.TokenSpan(i)
+			s := toks.Span(i)
 			keep = !canonicalTextRef(src[s.Start:s.End])
 		case cst.TokCharRef:
 			keep = true
@@ -147,16 +150,12 @@ func scanMarkupCandidates(t *cst.Tree) []cst.Token {
 	return cands
 }
 
-// valueCandidate reports whether the attribute value at s is a candidate:
+// valueCandidate reports whether the attribute value v is a candidate:
 // in single quotes, or in double quotes holding a byte GTR207 may rewrite.
-func valueCandidate(src []byte, s cst.Span) bool {
-	switch src[s.Start] {
-	case '\'':
-		return true
-	case '"':
-		return hasAttrSpecial(src[s.Start+1 : s.End])
-	}
-	return false
+// It is one expression rather than a switch so that the compiler inlines
+// it into the walk, which calls it for most values of a file.
+func valueCandidate(v []byte) bool {
+	return v[0] == '\'' || v[0] == '"' && hasAttrSpecial(v[1:])
 }
 
 // separatesAttrs reports whether whitespace which a name follows, and
