@@ -147,13 +147,34 @@ func indentElement(p *Pass, el cst.Node, depth int, ar *indentArena) {
 	if len(l.edits) == 0 {
 		return
 	}
-	msg := "children of <" + el.Name() + "> should be indented by " + strconv.Itoa(len(indentUnit)*(depth+1)) +
-		" spaces (" + strconv.Itoa(len(indentUnit)) + " per level), one per line"
+	tail := ""
+	if depth < len(indentMsgTails) {
+		tail = indentMsgTails[depth]
+	} else {
+		tail = indentMsgTail(depth)
+	}
+	msg := "children of <" + el.Name() + tail
 	// What [Pass.FixSpan] records, with the fix from the arena.
 	f := ar.fix()
 	*f = rewrite.Fix{Code: p.Rule.Code, Message: msg, Edits: l.edits, Applicability: rewrite.Safe}
 	p.fix(l.first, msg, f)
 }
+
+// indentMsgTail returns what follows the element name in the finding for
+// the children of an element at depth.
+func indentMsgTail(depth int) string {
+	return "> should be indented by " + strconv.Itoa(len(indentUnit)*(depth+1)) +
+		" spaces (" + strconv.Itoa(len(indentUnit)) + " per level), one per line"
+}
+
+// indentMsgTails holds indentMsgTail of the first sixteen levels, so that
+// a finding joins three strings rather than seven.
+var indentMsgTails = func() (tails [16]string) {
+	for d := range tails {
+		tails[d] = indentMsgTail(d)
+	}
+	return tails
+}()
 
 // layout collects the edits that make the whitespace before each child of
 // one element and before its end tag the canonical newline plus

@@ -48,3 +48,16 @@ func TestIndentArena(t *testing.T) {
 		}
 	}
 }
+
+// TestIndentMsgTails checks the table of message ends against the
+// function that the levels past it use.
+func TestIndentMsgTails(t *testing.T) {
+	for d, tail := range indentMsgTails {
+		if want := indentMsgTail(d); tail != want {
+			t.Errorf("level %d: %q, want %q", d, tail, want)
+		}
+	}
+	if got, want := indentMsgTail(16), "> should be indented by 68 spaces (4 per level), one per line"; got != want {
+		t.Errorf("level 16: %q, want %q", got, want)
+	}
+}
