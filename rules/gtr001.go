@@ -65,14 +65,45 @@ func checkIndentation(p *Pass) {
 	if !root.IsValid() {
 		return
 	}
-	indentElement(p, root, 0)
+	indentElement(p, root, 0, &indentArena{})
+}
+
+// indentArena hands out the edit lists and fixes of one file's findings
+// from shared blocks: a misindented file has a finding for nearly every
+// element, and an allocation for each list and each fix cost more than
+// filling them. Each list is capped at its length, so that an append to
+// one cannot reach the next.
+type indentArena struct {
+	edits []rewrite.Edit
+	fixes []rewrite.Fix
+}
+
+// editList returns an empty list with room for n edits.
+func (a *indentArena) editList(n int) []rewrite.Edit {
+	if cap(a.edits)-len(a.edits) < n {
+		// Blocks grow with the findings, so that a file with a few
+		// findings does not clear a large one.
+		a.edits = make([]rewrite.Edit, 0, max(n, min(2*cap(a.edits), 512), 16))
+	}
+	i := len(a.edits)
+	a.edits = a.edits[:i+n]
+	return a.edits[i : i : i+n]
+}
+
+// fix returns a zero fix of its own.
+func (a *indentArena) fix() *rewrite.Fix {
+	if len(a.fixes) == cap(a.fixes) {
+		a.fixes = make([]rewrite.Fix, 0, max(min(2*cap(a.fixes), 64), 4))
+	}
+	a.fixes = a.fixes[:len(a.fixes)+1]
+	return &a.fixes[len(a.fixes)-1]
 }
 
 // indentElement fixes the layout gaps of el's content and those inside its
 // child elements, in one walk of the children by sibling links (the
 // content iterators would allocate for every element). The finding for el
 // comes after those inside it; check sorts findings by position.
-func indentElement(p *Pass, el cst.Node, depth int) {
+func indentElement(p *Pass, el cst.Node, depth int, ar *indentArena) {
 	c := el.FirstChild().NextSibling() // what follows the start tag
 	// An empty-element tag holds nothing. Most elements are such leaves,
 	// so this is looked at before the name.
@@ -83,7 +114,7 @@ func indentElement(p *Pass, el cst.Node, depth int) {
 	if isPayload(el.Name()) {
 		return
 	}
-	l := layout{inner: gapText(p.Newline, depth+1), outer: gapText(p.Newline, depth)}
+	l := layout{inner: gapText(p.Newline, depth+1), outer: gapText(p.Newline, depth), arena: ar}
 	var last cst.Node // the last child: the end tag, unless el is unclosed
 	for ; c.IsValid(); c = c.NextSibling() {
 		last = c
@@ -99,7 +130,7 @@ func indentElement(p *Pass, el cst.Node, depth int) {
 			l.off = true // mixed content
 			continue
 		case cst.KindElement:
-			indentElement(p, c, depth+1)
+			indentElement(p, c, depth+1, ar)
 			l.hasChild = true
 		case cst.KindComment, cst.KindPI:
 			l.hasChild = true
@@ -116,10 +147,34 @@ func indentElement(p *Pass, el cst.Node, depth int) {
 	if len(l.edits) == 0 {
 		return
 	}
-	msg := "children of <" + el.Name() + "> should be indented by " + strconv.Itoa(len(indentUnit)*(depth+1)) +
-		" spaces (" + strconv.Itoa(len(indentUnit)) + " per level), one per line"
-	p.FixSpan(l.first, msg, l.edits...)
+	tail := ""
+	if depth < len(indentMsgTails) {
+		tail = indentMsgTails[depth]
+	} else {
+		tail = indentMsgTail(depth)
+	}
+	msg := "children of <" + el.Name() + tail
+	// What [Pass.FixSpan] records, with the fix from the arena.
+	f := ar.fix()
+	*f = rewrite.Fix{Code: p.Rule.Code, Message: msg, Edits: l.edits, Applicability: rewrite.Safe}
+	p.fix(l.first, msg, f)
 }
+
+// indentMsgTail returns what follows the element name in the finding for
+// the children of an element at depth.
+func indentMsgTail(depth int) string {
+	return "> should be indented by " + strconv.Itoa(len(indentUnit)*(depth+1)) +
+		" spaces (" + strconv.Itoa(len(indentUnit)) + " per level), one per line"
+}
+
+// indentMsgTails holds indentMsgTail of the first sixteen levels, so that
+// a finding joins three strings rather than seven.
+var indentMsgTails = func() (tails [16]string) {
+	for d := range tails {
+		tails[d] = indentMsgTail(d)
+	}
+	return tails
+}()
 
 // layout collects the edits that make the whitespace before each child of
 // one element and before its end tag the canonical newline plus
@@ -134,6 +189,7 @@ type layout struct {
 	pendingGap string   // its text when that is inner or outer, else ""
 	edits      []rewrite.Edit
 	first      cst.Span // the first gap edited: where the finding is reported
+	arena      *indentArena
 }
 
 // text records content text c: the gap before the next child, if it is
@@ -188,7 +244,7 @@ func (l *layout) gap(at cst.Node, want string) {
 	if l.edits == nil {
 		// A misindented element usually needs all its gaps fixed: size
 		// the edits for them at once.
-		l.edits = make([]rewrite.Edit, 0, countGaps(at))
+		l.edits = l.arena.editList(countGaps(at))
 		l.first = cst.Span{Start: start, End: start}
 	}
 	e := rewrite.Edit{Start: start, End: start, New: want}
