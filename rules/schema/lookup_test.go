@@ -2,10 +2,12 @@ package schema
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"pgregory.net/rapid"
 )
@@ -301,5 +303,39 @@ func TestPrepareBuildsNewest(t *testing.T) {
 	}
 	if total == 0 || built != total {
 		t.Fatalf("%d of the %d content models below the newest profile's xs:all roots are built", built, total)
+	}
+}
+
+// TestClassPattern checks the fast matcher of class patterns against the
+// regexp it stands in for, over values mostly of class bytes and commas.
+func TestClassPattern(t *testing.T) {
+	for _, p := range []string{
+		"[0-9a-z._-]+",
+		"([a-z0-9._-]+)(,([a-z0-9._-]+))*",
+		"[a-c,]+",
+		"[\\d]+", // an escape: no fast matcher
+		"([a-c]+)(,([a-d]+))*",
+		"([a-c,]+)(,([a-c,]+))*",
+	} {
+		g, err := translatePattern(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		re := regexp.MustCompile(`^(?:` + g + `)$`)
+		c := newClassPattern(p, re)
+		t.Logf("%s: fast matcher %v", p, c != nil)
+		if c == nil {
+			continue
+		}
+		rapid.Check(t, func(t *rapid.T) {
+			s := rapid.StringOfN(rapid.RuneFrom([]rune("abz09._-,,A \n\x00é")), 0, 12, -1).Draw(t, "s")
+			ok, sure := c.match(s)
+			if want := re.MatchString(s); sure && ok != want {
+				t.Fatalf("%s: match(%q) = %v, regexp says %v", p, s, ok, want)
+			}
+			if !sure && utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return r >= utf8.RuneSelf }) < 0 {
+				t.Fatalf("%s: match(%q) not sure of ASCII", p, s)
+			}
+		})
 	}
 }

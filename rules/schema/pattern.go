@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -215,4 +216,64 @@ func rangeEnd(b *strings.Builder, p string) (int, error) {
 	r, n := utf8.DecodeRuneInString(p)
 	writeLiteral(b, r)
 	return n, nil
+}
+
+// classPattern matches the patterns "[X]+" and "([X]+)(,([X]+))*" (the
+// Format and FormatList types, checked on every format attribute) without
+// the regexp machine, for values of ASCII bytes only; others go to the
+// regexp.
+type classPattern struct {
+	in   [128]bool // the ASCII bytes of the class X, as the regexp says
+	list bool      // items of X separated by single commas
+}
+
+// newClassPattern returns the fast matcher of the XSD pattern p, compiled
+// as re, or nil when p has neither shape. Class membership is asked of re
+// itself, one byte at a time, so it is re's whatever the class holds.
+func newClassPattern(p string, re *regexp.Regexp) *classPattern {
+	var c classPattern
+	class, ok := strings.CutSuffix(p, "]+")
+	if !ok || !strings.HasPrefix(class, "[") {
+		x, ok := strings.CutPrefix(p, "([")
+		if !ok {
+			return nil
+		}
+		i := strings.IndexByte(x, ']')
+		if i < 0 || p != "(["+x[:i]+"]+)(,(["+x[:i]+"]+))*" {
+			return nil
+		}
+		class, c.list = "["+x[:i], true
+	}
+	if strings.ContainsAny(class[1:], `[]\^`) {
+		return nil
+	}
+	for b := range c.in {
+		c.in[b] = re.MatchString(string(rune(b)))
+	}
+	if c.list && c.in[','] {
+		return nil
+	}
+	return &c
+}
+
+// match reports whether s matches, and sure is false when s has a byte
+// outside ASCII and the regexp must decide.
+func (c *classPattern) match(s string) (ok, sure bool) {
+	if s == "" {
+		return false, true
+	}
+	prev := byte(',') // an item starts at the beginning
+	for i := 0; i < len(s); i++ {
+		b := s[i]
+		if b >= utf8.RuneSelf {
+			return false, false
+		}
+		// A byte in neither the class nor a place for a comma fails the
+		// match whatever follows.
+		if !c.in[b] && (b != ',' || !c.list || prev == ',') {
+			return false, true
+		}
+		prev = b
+	}
+	return !c.list || prev != ',', true
 }

@@ -26,6 +26,7 @@ type stype struct {
 	enum    *names         // this step's enumeration, by key (see enumValue); nil when none
 	enumSet string         // this step's enumeration for messages: "'a', 'b'"
 	pat     *regexp.Regexp // this step's patterns, any of which must match
+	cls     *classPattern  // pat's fast matcher; nil when none
 	patSet  string         // the patterns for messages: "p1' or 'p2"
 	minLen  int            // this step's minLength facet; 0 when none
 	maxLen  int            // this step's maxLength facet, when hasMax
@@ -112,6 +113,9 @@ func (c *compiler) simpleType(i int32) (*stype, error) {
 			return nil, fmt.Errorf("simple type %d (%q): %w", i, x.Name, err)
 		}
 		s.patSet = strings.Join(x.Patterns, "' or '")
+		if len(x.Patterns) == 1 {
+			s.cls = newClassPattern(x.Patterns[0], s.pat)
+		}
 	}
 	s.free = s.acceptsAll()
 	c.simple[i] = s
@@ -252,11 +256,22 @@ func (s *stype) verify(v string) (nv string, f failure, t *stype) {
 				return nv, failEnum, t
 			}
 		}
-		if t.pat != nil && !t.pat.MatchString(nv) {
+		if t.pat != nil && !t.matches(nv) {
 			return nv, failPattern, t
 		}
 	}
 	return nv, failNone, nil
+}
+
+// matches reports whether v matches t's patterns, by its fast matcher
+// when it has one that is sure.
+func (t *stype) matches(v string) bool {
+	if t.cls != nil {
+		if ok, sure := t.cls.match(v); sure {
+			return ok
+		}
+	}
+	return t.pat.MatchString(v)
 }
 
 // enumValue maps a value to the key enumerations compare by: equal values
