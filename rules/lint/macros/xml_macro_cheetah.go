@@ -4,12 +4,11 @@ import (
 	"bytes"
 	"path/filepath"
 	"strings"
-	"sync"
-	"weak"
 
 	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/cheetah"
 	cstmacros "github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/internal/recent"
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
@@ -140,44 +139,17 @@ func importsMayHoldCheetah(c *lint.Ctx) bool {
 	return false
 }
 
-// importScans remembers fileMayHoldCheetah of the macro files asked
+// importScans remembers fileMayHoldCheetah of the last macro files asked
 // about: a run shares the parse of a macro file between the tools that
-// import it (a macros.Cache), and each of them would search it again. A
-// file is known by a weak pointer to its parse, which the memo does not
-// keep alive; entries whose parse was collected are dropped once the map
-// has doubled since the last time.
-var importScans struct {
-	sync.Mutex
-	m     map[weak.Pointer[cst.Tree]]bool
-	prune int // the size at which dead entries are dropped
-}
+// import it (a macros.Cache), and each of them would search it again.
+// The tools of a directory, which import the same files, come one after
+// another.
+var importScans = recent.New[*cst.Tree, bool](16)
 
 // fileMayHoldCheetah is mayHoldCheetah of the root of the macro file t,
 // worked out once per parse.
 func fileMayHoldCheetah(t *cst.Tree) bool {
-	k := weak.Make(t)
-	importScans.Lock()
-	v, ok := importScans.m[k]
-	importScans.Unlock()
-	if ok {
-		return v
-	}
-	v = mayHoldCheetah(t.RootElement())
-	importScans.Lock()
-	defer importScans.Unlock()
-	if importScans.m == nil {
-		importScans.m = make(map[weak.Pointer[cst.Tree]]bool)
-	}
-	if len(importScans.m) >= importScans.prune {
-		for p := range importScans.m {
-			if p.Value() == nil {
-				delete(importScans.m, p)
-			}
-		}
-		importScans.prune = max(256, 2*len(importScans.m))
-	}
-	importScans.m[k] = v
-	return v
+	return importScans.Of(t, func() bool { return mayHoldCheetah(t.RootElement()) })
 }
 
 // ownText is the text of x outside its child elements: what <expand>
