@@ -133,15 +133,6 @@ func undecided(el *macros.Element, format string, args ...any) *Undecided {
 // use a map.
 var searchMax = 16
 
-// Model returns the parameter model of a tool, the root of its expanded
-// view: the inputs of its first <inputs> (of its <page>s when it has
-// any), as factory.py's input_models_for_tool_source builds them. A tool
-// without <inputs> has none.
-func Model(root *macros.Element) ([]*Param, error) {
-	md, err := buildModel(root)
-	return md.params, err
-}
-
 // model is a tool's parameter model with what merging a test into it
 // needs of the model as a whole.
 type model struct {
@@ -151,7 +142,11 @@ type model struct {
 	broken *Param
 }
 
-// buildModel is Model with what [validate] needs.
+// buildModel returns the parameter model of a tool, the root of its
+// expanded view: the inputs of its first <inputs> (of its <page>s when it
+// has any), as factory.py's input_models_for_tool_source builds them, with
+// what [validate] needs of the model as a whole. A tool without <inputs>
+// has none.
 func buildModel(root *macros.Element) (model, error) {
 	var inputs *macros.Element
 	for c := range root.Elements() {
