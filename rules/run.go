@@ -179,7 +179,8 @@ const (
 // file checked, at offsets, in numbers and with codes that fit, one
 // integer per finding that orders like the finding's (position, code,
 // index): sorting them is sorting integers, without a comparison
-// function. ok is false for any other list, which [sortedKeys] orders.
+// function. ok is false for any other list, which [compareDiagnostics]
+// orders.
 func packedKeys(ds []Diagnostic, keys []uint64) (_ []uint64, ok bool) {
 	if len(ds) > packedIndex {
 		return nil, false
