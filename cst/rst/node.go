@@ -219,6 +219,9 @@ func newText(s string, sp cst.Span) *Node {
 
 // newNode returns a node of kind k spanning sp, from the document's slab.
 func (d *doc) newNode(k Kind, sp cst.Span, children ...*Node) *Node {
+	if k == KindTarget {
+		d.sawTarget = true
+	}
 	n := d.alloc()
 	n.Kind, n.Span, n.indent = k, sp, -1
 	n.Append(children...)

@@ -39,9 +39,9 @@ type doc struct {
 	slabSize int    // the length of the last chunk of slab
 
 	// Whether the parse made a node of these sorts, at the one place each
-	// is made: a transform that looks for them only walks the tree when
-	// it did.
-	sawTransition, sawSubstitutionRef, sawAnonymous bool
+	// is made (a target at [doc.newNode], which makes every one): a
+	// transform that looks for them only walks the tree when it did.
+	sawTransition, sawSubstitutionRef, sawAnonymous, sawTarget bool
 
 	currentLine     int
 	titleStyles     []string

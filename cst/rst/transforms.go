@@ -5,19 +5,25 @@ import "strings"
 // transform applies the transforms of docutils' standalone reader that
 // change what Galaxy renders or reports, in docutils' priority order.
 func (d *doc) transform() {
-	d.classAttributes()  // misc.ClassAttribute, 210
-	d.substitutions()    // references.Substitutions, 220
-	d.propagateTargets() // references.PropagateTargets, 260
-	d.docinfo()          // frontmatter.DocInfo, 340
-	d.anonymousLinks()   // references.AnonymousHyperlinks, 440
-	d.indirectLinks()    // references.IndirectHyperlinks, 460
-	d.footnotesXform()   // references.Footnotes, 620
-	d.externalTargets()  // references.ExternalTargets, 640
-	d.internalTargets()  // references.InternalTargets, 660
-	d.contents()         // parts.Contents, 720
-	d.transitions()      // misc.Transitions, 830
-	d.danglingRefs()     // references.DanglingReferences, 850
-	d.filterMessages()   // universal.FilterMessages, 870
+	d.classAttributes() // misc.ClassAttribute, 210
+	d.substitutions()   // references.Substitutions, 220
+	// The targets in the tree once the substitutions are made: the
+	// transforms up to InternalTargets neither add nor remove one.
+	var targets []*Node
+	if d.sawTarget {
+		targets = d.findAll(KindTarget)
+	}
+	d.propagateTargets(targets) // references.PropagateTargets, 260
+	d.docinfo()                 // frontmatter.DocInfo, 340
+	d.anonymousLinks()          // references.AnonymousHyperlinks, 440
+	d.indirectLinks()           // references.IndirectHyperlinks, 460
+	d.footnotesXform()          // references.Footnotes, 620
+	d.externalTargets(targets)  // references.ExternalTargets, 640
+	d.internalTargets(targets)  // references.InternalTargets, 660
+	d.contents()                // parts.Contents, 720
+	d.transitions()             // misc.Transitions, 830
+	d.danglingRefs()            // references.DanglingReferences, 850
+	d.filterMessages()          // universal.FilterMessages, 870
 	d.unescapeText()
 }
 
@@ -216,9 +222,10 @@ func nextNodeAfter(n *Node) *Node {
 }
 
 // propagateTargets moves the ids and names of block-level targets without
-// a reference to the element after them (references.PropagateTargets).
-func (d *doc) propagateTargets() {
-	for _, t := range d.findAll(KindTarget) {
+// a reference to the element after them (references.PropagateTargets);
+// targets are the targets of the tree.
+func (d *doc) propagateTargets(targets []*Node) {
+	for _, t := range targets {
 		if (t.Parent != nil && textElements[t.Parent.Kind]) || t.Has("refid") || t.Has("refuri") || t.Has("refname") {
 			continue
 		}
@@ -555,9 +562,9 @@ func (d *doc) footnotesXform() {
 }
 
 // externalTargets resolves references to targets with URIs
-// (references.ExternalTargets).
-func (d *doc) externalTargets() {
-	for _, t := range d.findAll(KindTarget) {
+// (references.ExternalTargets); targets are the targets of the tree.
+func (d *doc) externalTargets(targets []*Node) {
+	for _, t := range targets {
 		if !t.Has("refuri") {
 			continue
 		}
@@ -579,9 +586,9 @@ func (d *doc) externalTargets() {
 }
 
 // internalTargets resolves references to targets inside the document
-// (references.InternalTargets).
-func (d *doc) internalTargets() {
-	for _, t := range d.findAll(KindTarget) {
+// (references.InternalTargets); targets are the targets of the tree.
+func (d *doc) internalTargets(targets []*Node) {
+	for _, t := range targets {
 		if t.Has("refuri") || t.Has("refid") {
 			continue
 		}
@@ -646,6 +653,11 @@ func (d *doc) transitions() {
 // danglingRefs reports references to unknown or duplicate names and
 // resolves the rest (references.DanglingReferences).
 func (d *doc) danglingRefs() {
+	// Every reference made with a refname is noted: with none, there is
+	// nothing to resolve or report.
+	if d.refnames == nil {
+		return
+	}
 	var refs []*Node
 	d.root.Walk(func(n *Node) bool {
 		if n.Kind == KindReference || n.Kind == KindFootnoteReference || n.Kind == KindCitationReference {
@@ -709,6 +721,11 @@ func rawText(n *Node) string {
 // (universal.FilterMessages with Galaxy's rendering report level, which is
 // above every level).
 func (d *doc) filterMessages() {
+	// A system message node is made with each message reported, and a
+	// problematic mark only for one.
+	if len(d.messages) == 0 {
+		return
+	}
 	var msgs, prbs []*Node
 	d.root.Walk(func(n *Node) bool {
 		switch n.Kind {
@@ -769,6 +786,11 @@ func rebuildChildren(ns []*Node, with func(*Node) *Node) {
 
 // unescapeText removes the escape markers from text nodes.
 func (d *doc) unescapeText() {
+	// The markers are the NULs escape2null makes of backslashes: text
+	// holding neither has none.
+	if strings.IndexByte(d.text, '\\') < 0 && strings.IndexByte(d.text, 0) < 0 {
+		return
+	}
 	d.root.Walk(func(n *Node) bool {
 		if n.Kind == KindText {
 			n.Text = unescape(n.Text, false)
