@@ -31,8 +31,11 @@ func splitLines(text string) []srcLine {
 		// eight bytes at a time, then byte by byte up to the next other
 		// byte.
 		for i+8 <= len(text) {
-			x := uint64(text[i]) | uint64(text[i+1])<<8 | uint64(text[i+2])<<16 | uint64(text[i+3])<<24 |
-				uint64(text[i+4])<<32 | uint64(text[i+5])<<40 | uint64(text[i+6])<<48 | uint64(text[i+7])<<56
+			// Indexing the eight bytes' own slice lets the compiler drop
+			// the bounds checks and load them as one word.
+			w := text[i : i+8]
+			x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+				uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 			if (x-0x2020202020202020)&^x&0x8080808080808080|x&0x8080808080808080 != 0 {
 				break // a byte below 0x20 or above 0x7f
 			}
@@ -94,22 +97,38 @@ func expandTabs(s string) string {
 		return s
 	}
 	var b strings.Builder
+	b.Grow(len(s) + 8)
 	col := 0
-	for _, r := range s {
-		switch r {
-		case '\t':
+	for {
+		// The text up to the next tab, vertical tab or form feed is
+		// copied whole: as ranging over its runes would, unless it is
+		// not UTF-8, whose bytes become U+FFFD one by one.
+		i := strings.IndexAny(s, "\t\v\f")
+		run := s
+		if i >= 0 {
+			run = s[:i]
+		}
+		if utf8.ValidString(run) {
+			b.WriteString(run)
+		} else {
+			for _, r := range run {
+				b.WriteRune(r)
+			}
+		}
+		col += utf8.RuneCountInString(run)
+		if i < 0 {
+			return b.String()
+		}
+		if s[i] == '\t' {
 			n := 8 - col%8
-			b.WriteString(strings.Repeat(" ", n))
+			b.WriteString("        "[:n])
 			col += n
-		case '\v', '\f':
+		} else {
 			b.WriteByte(' ')
 			col++
-		default:
-			b.WriteRune(r)
-			col++
 		}
+		s = s[i+1:]
 	}
-	return b.String()
 }
 
 // offset maps a byte column of the expanded line to a byte offset of the
@@ -209,14 +228,24 @@ func (b lines) clone() lines { return append(lines(nil), b...) }
 // isSpace reports whether r is whitespace for Python (str.isspace, \s).
 func isSpace(r rune) bool {
 	if r < utf8.RuneSelf {
-		switch r {
-		case ' ', '\t', '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x1f:
-			return true
-		}
-		return false
+		return isASCIISpace(byte(r))
 	}
 	return unicode.Is(pySpace, r)
 }
+
+// isASCIISpace reports whether c, a 7-bit byte, is whitespace for Python.
+func isASCIISpace(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', '\v', '\f', 0x1c, 0x1d, 0x1e, 0x1f:
+		return true
+	}
+	return false
+}
+
+// isASCIIText reports whether c is a 7-bit byte that is not whitespace:
+// a string that starts (or ends) with one has no whitespace to strip there,
+// which the strip functions see without decoding a rune.
+func isASCIIText(c byte) bool { return c < utf8.RuneSelf && !isASCIISpace(c) }
 
 // isWord reports whether r is a word character for Python's \w.
 func isWord(r rune) bool {
@@ -227,14 +256,33 @@ func isWord(r rune) bool {
 }
 
 // strip, lstrip and rstrip remove Python whitespace as str.strip does.
-func strip(s string) string  { return strings.TrimFunc(s, isSpace) }
-func lstrip(s string) string { return strings.TrimLeftFunc(s, isSpace) }
-func rstrip(s string) string { return strings.TrimRightFunc(s, isSpace) }
+func strip(s string) string { return rstrip(lstrip(s)) }
+
+func lstrip(s string) string {
+	// Spaces, the indent of a tab-expanded line, need no rune decoded.
+	i := 0
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	if i == len(s) || isASCIIText(s[i]) {
+		return s[i:]
+	}
+	return strings.TrimLeftFunc(s[i:], isSpace)
+}
+
+func rstrip(s string) string {
+	if len(s) == 0 || isASCIIText(s[len(s)-1]) {
+		return s
+	}
+	return strings.TrimRightFunc(s, isSpace)
+}
 
 // isBlank reports whether s holds only whitespace (not s.strip()).
 func isBlank(s string) bool {
-	for _, r := range s {
-		if !isSpace(r) {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf {
+			return lstrip(s[i:]) == ""
+		} else if !isASCIISpace(c) {
 			return false
 		}
 	}
