@@ -127,6 +127,9 @@ func TestCorpusAgreement(t *testing.T) {
 				t.Errorf("%s renders identically now: drop its named exception (%s)", h.path, why)
 			}
 		}
+		if m := Check(h.text); !sameMessage(m, doc.Invalid()) {
+			t.Errorf("%s: Check gives %v, the document %v", h.path, m, doc.Invalid())
+		}
 		want := strings.Join(strings.Fields(h.verdict), " ")
 		if v := verdictText(doc.Invalid()); v == want {
 			agree++

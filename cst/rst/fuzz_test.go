@@ -31,7 +31,8 @@ func genRST(t *rapid.T) string {
 }
 
 // checkInvariants parses text and checks what must hold for any input: no
-// panic, spans inside the text, messages with valid levels, and HTML made.
+// panic, spans inside the text, messages with valid levels, HTML made, and
+// Check's verdict the document's.
 func checkInvariants(t interface {
 	Helper()
 	Errorf(string, ...any)
@@ -54,6 +55,18 @@ func checkInvariants(t interface {
 		}
 	}
 	_ = HTML(doc)
+	if got, want := Check(text), doc.Invalid(); !sameMessage(got, want) {
+		t.Errorf("Check(%q) = %v, want %v", text, got, want)
+	}
+}
+
+// sameMessage reports whether a and b are both nil or say the same: level,
+// line, span, text and details.
+func sameMessage(a, b *Message) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.String() == b.String() && a.Span == b.Span
 }
 
 // TestPropertyInvariants checks the reader's invariants on generated text.

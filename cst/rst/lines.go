@@ -304,7 +304,7 @@ func (d *doc) span(b lines) cst.Span {
 // off maps an absolute line index and expanded byte column to a help-text
 // offset.
 func (d *doc) off(abs, col int) int {
-	if abs < 0 || len(d.src) == 0 {
+	if d.noSpans || abs < 0 || len(d.src) == 0 {
 		return 0
 	}
 	if abs >= len(d.src) {

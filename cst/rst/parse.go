@@ -43,6 +43,10 @@ type doc struct {
 	// transform that looks for them only walks the tree when it did.
 	sawTransition, sawSubstitutionRef, sawAnonymous, sawTarget bool
 
+	// noSpans says that the caller asks for the messages alone ([Check]):
+	// the nodes' spans, which no message reads, are left zero.
+	noSpans bool
+
 	currentLine     int
 	titleStyles     []string
 	sectionLevel    int
@@ -76,9 +80,18 @@ const lineLengthLimit = 10000
 
 // Parse reads text as docutils reads a Galaxy tool's help. It never
 // fails; problems are reported as the document's messages.
-func Parse(text string) *Document {
+func Parse(text string) *Document { return parse(text, true) }
+
+// Check returns what Parse(text).Invalid() returns: the first message of
+// level 2 (WARNING) or more, nil for valid text. It reads text as Parse
+// does but leaves out what only a caller holding the tree reads, the
+// spans of its nodes; the message's own span and line are the same.
+func Check(text string) *Message { return parse(text, false).Invalid() }
+
+// parse is [Parse], working out the nodes' spans when spans is set.
+func parse(text string, spans bool) *Document {
 	// The maps are made when first written ([put]): most helps need few.
-	d := &doc{text: text, src: splitLines(text), defaultRole: "title-reference"}
+	d := &doc{text: text, src: splitLines(text), defaultRole: "title-reference", noSpans: !spans}
 	d.root = d.newNode(KindDocument, cstSpan(0, len(text)))
 	input := make(lines, len(d.src))
 	tooLong := 0

@@ -88,6 +88,9 @@ func (p ptext) stripped() ptext {
 
 // off maps byte i of p to a help-text offset.
 func (d *doc) poff(p ptext, i int) int {
+	if d.noSpans {
+		return 0
+	}
 	k := p.seg(i)
 	if k < 0 {
 		if len(p.segs) == 0 {

@@ -128,16 +128,16 @@ func Repairable(c *lint.Ctx) *macros.Element {
 }
 
 // Invalid returns the first message of level WARNING or above docutils
-// gives for text read as reStructuredText ([rst.Doc.Invalid]), nil for
-// valid text. The verdicts of the last texts asked about are remembered:
+// gives for text read as reStructuredText ([rst.Check]), nil for valid
+// text. The verdicts of the last texts asked about are remembered:
 // the tools of a repository often share a help word for word (versions of
 // one tool side by side, a suite's macro), and reading one costs more
 // than the rest of its checks.
 func Invalid(text string) *rst.Message {
 	if len(text) > maxRememberedHelp {
-		return rst.Parse(text).Invalid()
+		return rst.Check(text)
 	}
-	return verdicts.Of(text, func() *rst.Message { return rst.Parse(text).Invalid() })
+	return verdicts.Of(text, func() *rst.Message { return rst.Check(text) })
 }
 
 // maxRememberedHelp bounds the size of a help text whose verdict Invalid
