@@ -72,7 +72,10 @@ func syntaxError(t *cst.Tree) error {
 // well-formed tree's tokens follow the grammar closely enough to tell
 // every tag, attribute and text piece by its kind alone, and a node walk
 // costs several lookups per node (its kind, its siblings, the tokens that
-// start and end it) where the token list costs one per token.
+// start and end it) where the token list costs one per token. The
+// elements and attributes it fills are zero when it takes them (fresh
+// slabs, or an [Arena]'s, which Reset clears), so it writes only what is
+// not: converted strings have no parts, an empty element no text.
 type converter struct {
 	t    *cst.Tree
 	file string
@@ -124,7 +127,7 @@ func (c *converter) root(i int) *Element {
 			if run.start < 0 && endsText(t, i+1) && t.Token(i).Node().Verbatim() {
 				sp := t.TokenSpan(i)
 				if prev == nil {
-					cur.Text, cur.text = c.text(sp), originAt(sp)
+					cur.Text, cur.text.span32 = c.text(sp), span32Of(sp)
 				} else {
 					prev.Tail, prev.tail = c.text(sp), span32Of(sp)
 				}
@@ -240,7 +243,7 @@ func (c *converter) startTag(i, start int) (*Element, int, bool) {
 			c.arena.attrs = c.arena.attrs[:len(c.arena.attrs)+1]
 			at := &c.arena.attrs[len(c.arena.attrs)-1]
 			at.Name, at.Value = c.text(ns), value
-			at.name, at.value = originAt(ns), originAt(vs)
+			at.name.span32, at.value.span32 = span32Of(ns), span32Of(vs)
 		case cst.TokGT:
 			e.Loc = c.loc(spanOf(start, start))
 			c.setAttrs(e, first)
@@ -249,7 +252,7 @@ func (c *converter) startTag(i, start int) (*Element, int, bool) {
 			end := t.TokenSpan(i).End
 			e.Loc = c.loc(spanOf(start, end))
 			c.setAttrs(e, first)
-			e.Text, e.text = "", originAt(spanOf(end, end))
+			e.text.span32 = span32Of(spanOf(end, end))
 			return e, i + 1, false
 		}
 		// A space, or the value token ending an attribute.
@@ -267,29 +270,37 @@ func (c *converter) setAttrs(e *Element, first int) {
 // flushAt ends the text run of cur, whose last child so far is prev (nil
 // for none), at offset at, where the next child or the end tag starts: it
 // becomes the text of cur when no child precedes it, else the tail of
-// prev. A run set already (see root) is left as it is.
+// prev. A run set already (see root) is left as it is: most are (the
+// indentation before a tag), and flushAt is small enough to be inlined
+// where a run ends, so that they cost no call.
 func (c *converter) flushAt(run *textRun, cur, prev *Element, at int) {
-	var s string
-	var o origin
-	switch {
-	case run.set:
+	if run.set {
 		run.set = false
 		return
+	}
+	c.flush(run, cur, prev, at)
+}
+
+// flush is flushAt for a run not set already.
+func (c *converter) flush(run *textRun, cur, prev *Element, at int) {
+	var s string
+	var o span32 // a converted text has no parts
+	switch {
 	case run.start < 0:
 		// Empty: an empty element, or children without text between them.
-		s, o = "", originAt(spanOf(at, at))
+		s, o = "", span32Of(spanOf(at, at))
 	case run.verbatim:
 		// One piece needing no decoding: cut from the source.
-		s, o = c.text(spanOf(run.vs, run.ve)), originAt(spanOf(run.start, run.end))
+		s, o = c.text(spanOf(run.vs, run.ve)), span32Of(spanOf(run.start, run.end))
 		run.start, run.pieces, run.verbatim = -1, 0, false
 	default:
-		s, o = c.keep(c.buf, run.start), originAt(spanOf(run.start, run.end))
+		s, o = c.keep(c.buf, run.start), span32Of(spanOf(run.start, run.end))
 		run.start, run.pieces = -1, 0
 	}
 	if prev == nil {
-		cur.Text, cur.text = s, o
+		cur.Text, cur.text.span32 = s, o
 	} else {
-		prev.Tail, prev.tail = s, o.span32 // a converted text has no parts
+		prev.Tail, prev.tail = s, o
 	}
 }
 
