@@ -60,12 +60,61 @@ func gapText(nl string, depth int) string {
 }
 
 func checkIndentation(p *Pass) {
-	root := p.Tree.RootElement()
-	// An unnamed or broken root gives nothing to lay out.
-	if !root.IsValid() {
-		return
+	for _, f := range elementLayout(p).indent {
+		// The walk may have run in GTR004's turn: the code is set here.
+		f.fix.Code = p.Rule.Code
+		p.fix(f.at, f.fix.Message, f.fix)
 	}
-	indentElement(p, root, 0, &indentArena{})
+}
+
+// layoutFindings is what one walk over a file's elements finds for the two
+// rules that look at the whitespace between tags: GTR001's findings, in the
+// order it reports them, and the elements GTR004 collapses. Both rules
+// visit every element of the file and read the kinds of its children; one
+// walk serves both.
+type layoutFindings struct {
+	indent []indentFinding
+	empty  []cst.Node // elements holding whitespace only, in GTR004's order
+}
+
+// indentFinding is a finding of GTR001: where it is reported, and its fix
+// (whose Code GTR001 sets when it reports it).
+type indentFinding struct {
+	at  cst.Span
+	fix *rewrite.Fix
+}
+
+// elementLayout returns the layout findings of the pass's tree, walking it
+// once per run: the rule of the two that runs first walks for both.
+func elementLayout(p *Pass) *layoutFindings {
+	return shared(p, "element layout", func() *layoutFindings { return walkLayout(p.Tree, p.Newline) })
+}
+
+// walkLayout walks the elements of t: the root element with GTR001's
+// layout, and any other top-level element of a malformed file for GTR004
+// alone, as each rule did on its own.
+func walkLayout(t *cst.Tree, newline string) *layoutFindings {
+	w := &layoutWalk{newline: newline}
+	root := true
+	for c := t.Root().FirstChild(); c.IsValid(); c = c.NextSibling() {
+		if c.Kind() != cst.KindElement {
+			continue
+		}
+		if root {
+			w.element(c, 0)
+			root = false
+		} else {
+			w.found.empty = collapsible(c, w.found.empty)
+		}
+	}
+	return &w.found
+}
+
+// layoutWalk is the state of one walk of [walkLayout].
+type layoutWalk struct {
+	newline string // the file's newline, for the gaps GTR001 writes
+	arena   indentArena
+	found   layoutFindings
 }
 
 // indentArena hands out the edit lists and fixes of one file's findings
@@ -99,22 +148,25 @@ func (a *indentArena) fix() *rewrite.Fix {
 	return &a.fixes[len(a.fixes)-1]
 }
 
-// indentElement fixes the layout gaps of el's content and those inside its
+// element fixes the layout gaps of el's content and those inside its
 // child elements, in one walk of the children by sibling links (the
-// content iterators would allocate for every element). The finding for el
-// comes after those inside it; check sorts findings by position.
-func indentElement(p *Pass, el cst.Node, depth int, ar *indentArena) {
+// content iterators would allocate for every element), and finds the
+// elements there that GTR004 collapses. The finding for el comes after
+// those inside it, for both rules; check sorts findings by position.
+func (w *layoutWalk) element(el cst.Node, depth int) {
 	c := el.FirstChild().NextSibling() // what follows the start tag
 	// An empty-element tag holds nothing. Most elements are such leaves,
 	// so this is looked at before the name.
 	if !c.IsValid() {
 		return
 	}
-	// Whitespace inside a payload element is data.
+	// Whitespace inside a payload element is data: GTR001 leaves it, and
+	// GTR004 looks inside (its elements, and <help> itself) on its own.
 	if isPayload(el.Name()) {
+		w.found.empty = collapsible(el, w.found.empty)
 		return
 	}
-	l := layout{inner: gapText(p.Newline, depth+1), outer: gapText(p.Newline, depth), arena: ar}
+	l := layout{inner: gapText(w.newline, depth+1), outer: gapText(w.newline, depth), arena: &w.arena}
 	var last cst.Node // the last child: the end tag, unless el is unclosed
 	for ; c.IsValid(); c = c.NextSibling() {
 		last = c
@@ -125,22 +177,30 @@ func indentElement(p *Pass, el cst.Node, depth int, ar *indentArena) {
 			continue
 		case cst.KindText:
 			l.text(c)
+			l.hasText = true
 			continue
 		case cst.KindCDATA:
 			l.off = true // mixed content
 			continue
 		case cst.KindElement:
-			indentElement(p, c, depth+1, ar)
+			w.element(c, depth+1)
 			l.hasChild = true
 		case cst.KindComment, cst.KindPI:
 			l.hasChild = true
+		default:
+			l.other = true
 		}
 		// Every other content node has a gap before it.
 		l.gap(c, l.inner)
 	}
+	closed := last.Kind() == cst.KindEndTag
+	// A closed element of whitespace text alone is GTR004's to collapse.
+	if closed && l.hasText && !l.off && !l.hasChild && !l.other {
+		w.found.empty = append(w.found.empty, el)
+	}
 	// An unclosed element keeps its layout; content of text alone is
 	// not laid out.
-	if last.Kind() != cst.KindEndTag || l.off || !l.hasChild {
+	if !closed || l.off || !l.hasChild {
 		return
 	}
 	l.gap(last, l.outer)
@@ -154,10 +214,9 @@ func indentElement(p *Pass, el cst.Node, depth int, ar *indentArena) {
 		tail = indentMsgTail(depth)
 	}
 	msg := "children of <" + el.Name() + tail
-	// What [Pass.FixSpan] records, with the fix from the arena.
-	f := ar.fix()
-	*f = rewrite.Fix{Code: p.Rule.Code, Message: msg, Edits: l.edits, Applicability: rewrite.Safe}
-	p.fix(l.first, msg, f)
+	f := w.arena.fix()
+	*f = rewrite.Fix{Message: msg, Edits: l.edits, Applicability: rewrite.Safe}
+	w.found.indent = append(w.found.indent, indentFinding{at: l.first, fix: f})
 }
 
 // indentMsgTail returns what follows the element name in the finding for
@@ -184,6 +243,8 @@ type layout struct {
 	inner, outer string // the canonical gaps before a child and before the end tag
 	off          bool   // the element keeps its layout: its content is mixed
 	hasChild     bool   // a child element, comment or processing instruction was seen
+	hasText      bool   // a text child was seen
+	other        bool   // a child of another kind was seen (a malformed file's)
 
 	pending    cst.Node // whitespace text seen since the last child
 	pendingGap string   // its text when that is inner or outer, else ""

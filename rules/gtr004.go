@@ -33,18 +33,22 @@ var GTR004 = &Rule{
 }
 
 func checkCollapseEmpty(p *Pass) {
-	for c := p.Tree.Root().FirstChild(); c.IsValid(); c = c.NextSibling() {
-		if c.Kind() == cst.KindElement {
-			collapseEmpty(p, c)
-		}
+	for _, el := range elementLayout(p).empty {
+		name := el.Name()
+		gt := el.StartTag().LastToken()
+		edit := rewrite.Edit{Start: gt.Span().Start, End: el.EndTag().Span().End, New: "/>"}
+		p.fixEdit(el.StartTag().Span(), "<"+name+"> holds only whitespace; write it as <"+name+" …/>", edit)
 	}
 }
 
-// collapseEmpty collapses el when it holds only whitespace, and otherwise
-// looks inside its child elements. It walks elements only, by sibling
-// links: the attributes and tags among the descendants hold no element,
-// and the kinds of the children are looked at before their text.
-func collapseEmpty(p *Pass, el cst.Node) {
+// collapsible appends to empty the elements GTR004 collapses in the
+// subtree of el, el included, in the order it reports them: those inside
+// an element before the element. It serves the subtrees GTR001 does not lay
+// out (payload elements, and the extra top-level elements of a malformed
+// file), and walks elements only, by sibling links: the attributes and tags
+// among the descendants hold no element, and the kinds of the children are
+// looked at before their text.
+func collapsible(el cst.Node, empty []cst.Node) []cst.Node {
 	n := 0         // text children
 	other := false // a child element, comment, CDATA, …
 	for c := el.FirstChild(); c.IsValid(); c = c.NextSibling() {
@@ -55,7 +59,7 @@ func collapseEmpty(p *Pass, el cst.Node) {
 			n++
 		case cst.KindElement:
 			other = true
-			collapseEmpty(p, c)
+			empty = collapsible(c, empty)
 		default:
 			other = true
 		}
@@ -63,24 +67,21 @@ func collapseEmpty(p *Pass, el cst.Node) {
 	// Only whitespace text may be dropped; comments, CDATA and children
 	// stay. <x></x> has no whitespace to collapse.
 	if other || n == 0 {
-		return
+		return empty
 	}
-	end := el.EndTag()
 	// Unclosed elements have nothing to collapse.
-	if !end.IsValid() {
-		return
+	if !el.EndTag().IsValid() {
+		return empty
 	}
 	name := el.Name()
 	// Whitespace in a payload element is data, except in <help>.
 	if isPayload(name) && name != "help" {
-		return
+		return empty
 	}
 	for c := el.FirstChild(); c.IsValid(); c = c.NextSibling() {
 		if c.Kind() == cst.KindText && !c.IsWhitespace() {
-			return
+			return empty
 		}
 	}
-	gt := el.StartTag().LastToken()
-	edit := rewrite.Edit{Start: gt.Span().Start, End: end.Span().End, New: "/>"}
-	p.fixEdit(el.StartTag().Span(), "<"+name+"> holds only whitespace; write it as <"+name+" …/>", edit)
+	return append(empty, el)
 }
