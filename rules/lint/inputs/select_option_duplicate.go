@@ -46,9 +46,14 @@ var SelectOptionDuplicate = &lint.Check{
 	},
 }
 
-// optionKey is what Galaxy compares options by: a string and the selected
-// attribute as written ("false" when absent).
+// optionKey is what Galaxy compares options by: a string (optionValue or
+// optionText) and the selected attribute as written ("false" when absent).
 type optionKey struct{ s, selected string }
+
+// keyOf keys o by its string str(o) and its selected attribute.
+func keyOf(o *macros.Element, str func(*macros.Element) string) optionKey {
+	return optionKey{str(o), selected(o)}
+}
 
 func selected(o *macros.Element) string {
 	if v, ok := o.Get("selected"); ok {
@@ -57,30 +62,29 @@ func selected(o *macros.Element) string {
 	return "false"
 }
 
-// optionValue keys an option by its value ("" when absent).
-func optionValue(o *macros.Element) optionKey {
-	return optionKey{lint.Get(o, "value"), selected(o)}
-}
+// optionValue is the string of an option's value key: its value ("" when
+// absent).
+func optionValue(o *macros.Element) string { return lint.Get(o, "value") }
 
-// optionText keys an option by its text; an option without text (lxml's
-// None) by its value, capitalised the way Python does.
-func optionText(o *macros.Element) optionKey {
-	t := o.Text
-	if t == "" {
-		t = pyCapitalize(lint.Get(o, "value"))
+// optionText is the string of an option's text key: its text; for an
+// option without text (lxml's None), its value capitalised the way
+// Python does.
+func optionText(o *macros.Element) string {
+	if o.Text == "" {
+		return pyCapitalize(lint.Get(o, "value"))
 	}
-	return optionKey{t, selected(o)}
+	return o.Text
 }
 
-// firstRepeat returns the first option whose key an earlier option has,
-// nil when the keys are distinct.
-func firstRepeat(opts []*macros.Element, key func(*macros.Element) optionKey) *macros.Element {
+// firstRepeat returns the first option whose key (keyOf with str) an
+// earlier option has, nil when the keys are distinct.
+func firstRepeat(opts []*macros.Element, str func(*macros.Element) string) *macros.Element {
 	// Most selects have a handful of options: comparing each with those
 	// before it costs less than a map.
 	if len(opts) <= 16 {
 		var keys [16]optionKey
 		for i, o := range opts {
-			keys[i] = key(o)
+			keys[i] = keyOf(o, str)
 			for _, k := range keys[:i] {
 				if k == keys[i] {
 					return o
@@ -89,13 +93,29 @@ func firstRepeat(opts []*macros.Element, key func(*macros.Element) optionKey) *m
 		}
 		return nil
 	}
+	// A set of the strings alone settles the usual case, keys all
+	// distinct, with one map operation per option; only a select with a
+	// string seen twice is gone through again, selected attributes and all.
+	seen := make(map[string]struct{}, len(opts))
+	for _, o := range opts {
+		n := len(seen)
+		if seen[str(o)] = struct{}{}; len(seen) == n {
+			return firstRepeatKey(opts, str)
+		}
+	}
+	return nil
+}
+
+// firstRepeatKey is firstRepeat for options two of which have the same
+// string.
+func firstRepeatKey(opts []*macros.Element, str func(*macros.Element) string) *macros.Element {
 	// Keyed by the string alone, the map hashes one string per option,
 	// not two; the selected attribute almost always reads the same, and
 	// the rare string seen with another one goes to a second map.
 	first := make(map[string]string, len(opts)) // string -> selected of its first option
 	var others map[optionKey]bool
 	for _, o := range opts {
-		k := key(o)
+		k := keyOf(o, str)
 		sel, ok := first[k.s]
 		switch {
 		case !ok:

@@ -32,7 +32,7 @@ func TestFirstRepeatAsPairs(t *testing.T) {
 	search:
 		for i, o := range opts {
 			for _, before := range opts[:i] {
-				if optionValue(before) == optionValue(o) {
+				if keyOf(before, optionValue) == keyOf(o, optionValue) {
 					want = o
 					break search
 				}
