@@ -1,7 +1,6 @@
 package command
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/galaxy-gtr/gtr/cst"
@@ -371,7 +370,7 @@ func cheetahNames(t *cheetah.Template, read map[string]bool) (dynamic bool) {
 		case cheetah.TokString:
 			s := strings.TrimLeft(text, "rRbBuUfF") // a string prefix
 			s = strings.Trim(s, "'\"")
-			if dottedName.MatchString(s) {
+			if isDottedName(s) {
 				for part := range strings.SplitSeq(s, ".") {
 					markRead(read, part)
 				}
@@ -381,5 +380,15 @@ func cheetahNames(t *cheetah.Template, read map[string]bool) (dynamic bool) {
 	return dynamic
 }
 
-// dottedName is a string that names a variable, perhaps through others.
-var dottedName = regexp.MustCompile(`^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$`)
+// isDottedName reports whether s names a variable, perhaps through
+// others: placeholder names joined by dots, as the regexp
+// ^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$ reads in Go (a regexp cost this check
+// a tenth of its time, over every string of every template).
+func isDottedName(s string) bool {
+	for part := range strings.SplitSeq(s, ".") {
+		if !isPlaceholderName(part) {
+			return false
+		}
+	}
+	return true
+}

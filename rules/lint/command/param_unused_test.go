@@ -77,6 +77,19 @@ func TestIsPlaceholderNameAsRegexp(t *testing.T) {
 	})
 }
 
+// TestIsDottedNameAsRegexp pins isDottedName to the regexp it replaced,
+// on generated strings of word bytes, dots, other separators and
+// multi-byte runes.
+func TestIsDottedNameAsRegexp(t *testing.T) {
+	re := regexp.MustCompile(`^[A-Za-z_]\w*(\.[A-Za-z_]\w*)*$`)
+	rapid.Check(t, func(t *rapid.T) {
+		s := rapid.StringOf(rapid.SampledFrom([]rune("aZ09_..- é\n"))).Draw(t, "s")
+		if got, want := isDottedName(s), re.MatchString(s); got != want {
+			t.Fatalf("isDottedName(%q) = %v, regexp gives %v", s, got, want)
+		}
+	})
+}
+
 // TestAddTextSplitsAsRegexp pins addText's hand-written scan to the
 // regexp split it replaced, on generated text with word bytes, separators
 // and multi-byte runes: of the names asked about (every substring of the
