@@ -152,7 +152,24 @@ func validPlaceholder(name string) bool {
 	if b := name[0]; !(b == '_' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z') {
 		return false
 	}
-	for _, r := range name[1:] {
+	// Byte by byte while the name is ASCII, as names nearly always are:
+	// decoding runes and asking unicode's tables cost more.
+	for i := 1; i < len(name); i++ {
+		b := name[i]
+		if b >= utf8.RuneSelf {
+			return unicodeWord(name[i:])
+		}
+		if !(b == '_' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// unicodeWord reports whether s is Unicode word characters, as Python's
+// \w reads them: letters, numbers and underscores.
+func unicodeWord(s string) bool {
+	for _, r := range s {
 		if r != '_' && !unicode.IsLetter(r) && !unicode.IsNumber(r) {
 			return false
 		}
@@ -164,6 +181,10 @@ func validPlaceholder(name string) bool {
 // the whitespace off both ends: Python counts the information separators
 // U+001C to U+001F as whitespace, Go does not.
 func pyBlank(s string) bool {
+	// A printable ASCII first byte is not whitespace: no need to trim.
+	if s != "" && ' ' < s[0] && s[0] < utf8.RuneSelf {
+		return false
+	}
 	return strings.TrimFunc(s, func(r rune) bool {
 		return unicode.IsSpace(r) || 0x1c <= r && r <= 0x1f
 	}) == ""

@@ -102,8 +102,8 @@ func TestMacroFileLocation(t *testing.T) {
 
 func TestValidPlaceholder(t *testing.T) {
 	for name, want := range map[string]bool{
-		"a": true, "_x1": true, "fe_min": true, "größe": true, "a\n": true,
-		"": false, "fe-min": false, "1a": false, "a.b": false, "a b": false, "\n": false, "éa": false, "a\n\n": false,
+		"a": true, "_x1": true, "fe_min": true, "größe": true, "a\n": true, "a1é_2": true,
+		"": false, "aé-": false, "a1é\n\n": false, "fe-min": false, "1a": false, "a.b": false, "a b": false, "\n": false, "éa": false, "a\n\n": false,
 	} {
 		if got := validPlaceholder(name); got != want {
 			t.Errorf("validPlaceholder(%q) = %v, want %v", name, got, want)
@@ -117,7 +117,7 @@ func TestPyHelpers(t *testing.T) {
 			t.Errorf("pyCapitalize(%q) = %q, want %q", in, got, want)
 		}
 	}
-	for in, want := range map[string]bool{"": true, " \t\n": true, "\x1c": true, " a ": false} {
+	for in, want := range map[string]bool{"": true, " \t\n": true, "\x1c": true, " a ": false, "a": false, "\x7f": false, "\u00a0": true, "\u00a0a": false} {
 		if got := pyBlank(in); got != want {
 			t.Errorf("pyBlank(%q) = %v, want %v", in, got, want)
 		}
