@@ -78,16 +78,30 @@ func paramPath(p *macros.Element) (string, bool) {
 	if !isPlaceholderName(name) {
 		return "", false
 	}
-	path := name
+	// The groups' names, innermost first, are joined once: a parameter in
+	// nested groups costs one allocation, not one a level.
+	var groups [8]string
+	outer, size := groups[:0], len(name)
 	for a := p.Parent(); a != nil && a.Tag != "inputs"; a = a.Parent() {
 		switch a.Tag {
 		case "repeat":
 			return "", false
 		case "section", "conditional":
-			path = lint.Get(a, "name") + "." + path
+			g := lint.Get(a, "name")
+			outer, size = append(outer, g), size+len(g)+1
 		}
 	}
-	return path, true
+	if len(outer) == 0 {
+		return name, true
+	}
+	var path strings.Builder
+	path.Grow(size)
+	for i := len(outer) - 1; i >= 0; i-- {
+		path.WriteString(outer[i])
+		path.WriteByte('.')
+	}
+	path.WriteString(name)
+	return path.String(), true
 }
 
 // truthy is Galaxy's string_as_bool.
