@@ -117,18 +117,18 @@ func (p *parser) checkBody(at, start, end int, what, theirs string) int {
 // never makes text longer, so only texts longer than that as written are
 // counted.
 func (p *parser) checkText(first int) {
-	if p.pos-int(p.t.toks[first].start) > MaxTextLen {
+	if p.pos-int(p.toks[first].start) > MaxTextLen {
 		p.measureText(first)
 	}
 }
 
 func (p *parser) measureText(first int) {
 	size := 0
-	for i := first; i < len(p.t.toks); i++ {
-		tok := p.t.toks[i]
+	for i := first; i < len(p.toks); i++ {
+		tok := p.toks[i]
 		end := p.pos
-		if i+1 < len(p.t.toks) {
-			end = int(p.t.toks[i+1].start)
+		if i+1 < len(p.toks) {
+			end = int(p.toks[i+1].start)
 		}
 		raw := p.src[tok.start:end]
 		add := len(raw)

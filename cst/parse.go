@@ -19,12 +19,17 @@ type rawError struct {
 }
 
 type parser struct {
-	t     *Tree
-	src   []byte
-	pos   int
-	open  []int32 // open nodes, innermost last; open[0] is the document
-	cur   int32   // the innermost open node, none before the document opens
-	elems []int32 // open elements, innermost last
+	t   *Tree
+	src []byte
+	pos int
+	// The tree's arrays and counts, held here while the parse appends to
+	// them, so that each access does not go through t, and handed to t at
+	// the end.
+	toks   []token
+	nodes  []node
+	counts [numKinds]int32
+	cur    int32   // the innermost open node, none before the document opens and after it closes
+	elems  []int32 // open elements, innermost last
 
 	errs      []rawError
 	tooMany   bool
@@ -68,17 +73,12 @@ func Parse(file string, src []byte) *Tree {
 // interning names in names. The parser only appends whole records and
 // reads only what it has appended, so the arrays need not be zeroed.
 func parse(file string, src []byte, toks []token, nodes []node, names *nameTable) *Tree {
-	t := &Tree{
-		file:  file,
-		src:   src,
-		toks:  toks,
-		nodes: nodes,
-	}
-	// One allocation gives both stacks room for the nesting of real files,
-	// which is at most 13 deep, instead of growing them from nothing.
-	stacks := make([]int32, 64)
-	p := &parser{t: t, src: src, open: stacks[:0:32], elems: stacks[32:32], cur: none, names: names, cdataLast: none}
+	t := &Tree{file: file, src: src}
+	// The stack of open elements starts with room for the nesting of real
+	// files, which is at most 13 deep, instead of growing from nothing.
+	p := &parser{t: t, src: src, toks: toks, nodes: nodes, elems: make([]int32, 0, 32), cur: none, names: names, cdataLast: none}
 	p.document()
+	t.toks, t.nodes, t.counts = p.toks, p.nodes, p.counts
 	// The tree keeps the names as they are now; a shared table grows past
 	// them, and the full slice expression keeps the tree from appending to it.
 	t.names = names.list[:len(names.list):len(names.list)]
@@ -125,18 +125,17 @@ func (p *parser) at(off int) string {
 
 // openNode starts a node as the last child of the innermost open node.
 func (p *parser) openNode(k Kind) int32 {
-	i := int32(len(p.t.nodes))
+	i := int32(len(p.nodes))
 	if p.cur != none {
-		p.t.nodes[p.cur].lastChild = i
+		p.nodes[p.cur].lastChild = i
 	}
 	// Appending a zero node and setting its fields, rather than appending
 	// a literal, which the compiler builds on the stack and copies with
 	// wide loads that must wait for the narrow stores just made.
-	p.t.nodes = append(p.t.nodes, node{})
-	r := &p.t.nodes[i]
-	r.kind, r.parent, r.first, r.lastChild, r.nameID = k, p.cur, int32(len(p.t.toks)), none, none
-	p.t.counts[k]++
-	p.open = append(p.open, i)
+	p.nodes = append(p.nodes, node{})
+	r := &p.nodes[i]
+	r.kind, r.parent, r.first, r.lastChild, r.nameID = k, p.cur, int32(len(p.toks)), none, none
+	p.counts[k]++
 	p.cur = i
 	return i
 }
@@ -146,14 +145,12 @@ func (p *parser) closeNode(i int32) {
 	if p.cur != i {
 		panic("cst: closing a node that is not innermost")
 	}
-	n := &p.t.nodes[i]
-	n.end = int32(len(p.t.toks))
-	n.after = int32(len(p.t.nodes))
-	p.open = p.open[:len(p.open)-1]
-	p.cur = none
-	if len(p.open) > 0 {
-		p.cur = p.open[len(p.open)-1]
-	}
+	n := &p.nodes[i]
+	n.end = int32(len(p.toks))
+	n.after = int32(len(p.nodes))
+	// The node's parent is the next innermost open node: none for the
+	// document.
+	p.cur = n.parent
 }
 
 // emit makes src[p.pos:end] a token of the innermost open node.
@@ -161,8 +158,8 @@ func (p *parser) emit(k TokKind, end int) int32 {
 	if end <= p.pos {
 		panic("cst: empty token")
 	}
-	i := int32(len(p.t.toks))
-	p.t.toks = append(p.t.toks, token{start: int32(p.pos), node: p.cur, kind: k})
+	i := int32(len(p.toks))
+	p.toks = append(p.toks, token{start: int32(p.pos), node: p.cur, kind: k})
 	p.pos = end
 	return i
 }
@@ -263,12 +260,12 @@ func (p *parser) markupAt(i int) Kind {
 // nameOf returns the name of an element. The tree has no names before the
 // parse ends: they are in the table.
 func (p *parser) nameOf(elem int32) string {
-	return p.names.list[p.t.nodes[elem].nameID]
+	return p.names.list[p.nodes[elem].nameID]
 }
 
 // where formats the line and column at which a node starts.
 func (p *parser) where(i int32) string {
-	return p.at(int(p.t.toks[p.t.nodes[i].first].start))
+	return p.at(int(p.toks[p.nodes[i].first].start))
 }
 
 // text parses character data up to the next markup. Outside the root element
@@ -282,13 +279,13 @@ func (p *parser) text() Kind {
 		return KindInvalid
 	}
 	n := p.openNode(KindText)
-	first := len(p.t.toks)
+	first := len(p.toks)
 	p.sawCR = false
 	k := p.charData()
 	p.checkText(first)
 	// One Chars token holds no reference; charData notes carriage returns.
-	if len(p.t.toks) == first+1 && p.t.toks[first].kind == TokChars && !p.sawCR {
-		p.t.nodes[n].flags |= flagVerbatim
+	if len(p.toks) == first+1 && p.toks[first].kind == TokChars && !p.sawCR {
+		p.nodes[n].flags |= flagVerbatim
 	}
 	p.closeNode(n)
 	return k
@@ -530,7 +527,7 @@ func (p *parser) comment() {
 
 func (p *parser) cdata() {
 	// A section right after another, with nothing between, joins its run.
-	joins := p.cur != none && p.cdataLast != none && p.t.nodes[p.cur].lastChild == p.cdataLast
+	joins := p.cur != none && p.cdataLast != none && p.nodes[p.cur].lastChild == p.cdataLast
 	n := p.openNode(KindCDATA)
 	start := p.pos
 	if len(p.elems) == 0 {
@@ -550,7 +547,7 @@ func (p *parser) cdata() {
 	p.checkChars(body, body+end, "CDATA section")
 	size := p.checkBody(start, body, body+end, "CDATA section", "CData section too big found")
 	if !p.sawCR {
-		p.t.nodes[n].flags |= flagVerbatim
+		p.nodes[n].flags |= flagVerbatim
 	}
 	p.cdataRun = p.cdataJoin(start, size, joins)
 	p.cdataLast = n

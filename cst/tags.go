@@ -29,8 +29,8 @@ func (p *parser) startTag() {
 	p.checkDepth(start, elName)
 	p.checkName(nameStart, p.pos, "element name")
 	id := p.names.intern(elName)
-	p.t.nodes[el].nameID = id
-	p.t.nodes[tag].nameID = id
+	p.nodes[el].nameID = id
+	p.nodes[tag].nameID = id
 	p.names.startTag()
 	p.openAttr = false
 	junk := false // the previous item was reported as unexpected
@@ -160,7 +160,7 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 	nameBytes := p.src[nameStart:p.pos]
 	p.checkName(nameStart, p.pos, "attribute name")
 	id := p.names.intern(nameBytes)
-	p.t.nodes[a].nameID = id
+	p.nodes[a].nameID = id
 	// Past the error limit, a million duplicates must not each work out
 	// where the first one was.
 	if prev := p.names.seenAttr(id, nameStart); prev >= 0 && !p.tooMany {
@@ -194,7 +194,7 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 	// Most values hold nothing to check or to decode: one scan finds their
 	// closing quote. The others are read again below.
 	if end := skipValueTo(p.src, p.pos+1, q); end < len(p.src) && p.src[end] == q {
-		p.t.nodes[a].flags |= flagVerbatim
+		p.nodes[a].flags |= flagVerbatim
 		p.emit(TokValue, end+1) // the value token ends the attribute
 		return
 	}
@@ -211,7 +211,7 @@ func (p *parser) attributeBody(a int32, elName []byte) {
 	// Mostly values with references, which do need decoding; the few with
 	// whitespace characters or non-ASCII text are searched once more.
 	if bytes.IndexAny(p.src[p.pos+1:end], "&\t\n\r") < 0 {
-		p.t.nodes[a].flags |= flagVerbatim
+		p.nodes[a].flags |= flagVerbatim
 	}
 	p.emit(TokValue, end+1) // the value token ends the attribute
 }
@@ -311,7 +311,7 @@ func (p *parser) endTag() {
 	// short by this '<'), its bytes run to the end of the file, so it
 	// matches no end tag.
 	for k := len(p.elems) - 1; k >= 0 && search; k-- {
-		if bytes.Equal(Token{p.t, p.t.nameTok(p.elems[k])}.Bytes(), name) {
+		if bytes.Equal(p.nameBytes(p.elems[k]), name) {
 			target = k
 			break
 		}
@@ -342,10 +342,10 @@ func (p *parser) endTag() {
 	case target >= 0:
 		// The name is the element's, interned already.
 		p.emit(TokName, ne)
-		p.t.nodes[et].nameID = p.t.nodes[p.elems[target]].nameID
+		p.nodes[et].nameID = p.nodes[p.elems[target]].nameID
 	case ne > start+2:
 		p.emit(TokName, ne)
-		p.t.nodes[et].nameID = p.names.intern(p.src[start+2 : ne])
+		p.nodes[et].nameID = p.names.intern(p.src[start+2 : ne])
 	}
 	p.space()
 	if j := p.endTagJunkEnd(); j > p.pos {
@@ -364,6 +364,18 @@ func (p *parser) endTag() {
 	if target >= 0 {
 		p.closeElement()
 	}
+}
+
+// nameBytes returns the bytes of the name token of element e as the tree
+// will have them: up to the next token read, or to the end of the file
+// while it is the last token read.
+func (p *parser) nameBytes(e int32) []byte {
+	i := p.nodes[e].first + 1 // the start tag's '<' comes first
+	end := len(p.src)
+	if int(i)+1 < len(p.toks) {
+		end = int(p.toks[i+1].start)
+	}
+	return p.src[p.toks[i].start:end]
 }
 
 // endTagJunkEnd returns the end of the bytes between an end tag's name and
