@@ -169,6 +169,22 @@ func controls(x uint64) uint64 {
 	return ^((x & lanes7F) + 0x60*lanes01) & lanes80
 }
 
+// firstStop returns the offset of the lowest lane flagged in m, the flags
+// of the word at src[i:], that holds neither a tab nor a newline; or -1
+// when there is none. The scans of text, comments and CDATA sections flag
+// every control character with controls and pass over tabs and newlines
+// here: those are frequent, but rarely in the same word as a byte the scan
+// stops at, and telling them apart from the control characters XML
+// forbids in every word cost more than this.
+func firstStop(src []byte, i int, m uint64) int {
+	for ; m != 0; m &= m - 1 {
+		if k := i + bits.TrailingZeros64(m)/8; src[k] != '\t' && src[k] != '\n' {
+			return k
+		}
+	}
+	return -1
+}
+
 // lanesOf returns a word whose byte lanes have their high bit set where the
 // lane of x holds c (c < 0x80), and maybe at lanes above such a lane, but
 // nowhere else except at lanes holding bytes >= 0x80. The lanes of x^c are
@@ -187,9 +203,11 @@ func lanesOf(x uint64, c byte) uint64 {
 func skipText(src []byte, i int) int {
 	for ; i+8 <= len(src); i += 8 {
 		x := binary.LittleEndian.Uint64(src[i:])
-		m := (x | otherControls(x) | lanesOf(x, '\r') | lanesOf(x, '<') | lanesOf(x, '&') | lanesOf(x, ']')) & lanes80
+		m := (x | controls(x) | lanesOf(x, '<') | lanesOf(x, '&') | lanesOf(x, ']')) & lanes80
 		if m != 0 {
-			return i + bits.TrailingZeros64(m)/8
+			if k := firstStop(src, i, m); k >= 0 {
+				return k
+			}
 		}
 	}
 	for ; i < len(src); i++ {
@@ -252,12 +270,14 @@ func skipValueTo(src []byte, i int, q byte) int {
 func skipChars(src []byte, i, end int) int {
 	for ; i < end && i+8 <= len(src); i += 8 {
 		x := binary.LittleEndian.Uint64(src[i:])
-		m := (x | otherControls(x) | lanesOf(x, '\r')) & lanes80
+		m := (x | controls(x)) & lanes80
 		if n := end - i; n < 8 {
 			m &= 1<<(8*n) - 1
 		}
 		if m != 0 {
-			return i + bits.TrailingZeros64(m)/8
+			if k := firstStop(src, i, m); k >= 0 {
+				return k
+			}
 		}
 	}
 	for ; i < end; i++ {
