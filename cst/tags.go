@@ -36,14 +36,7 @@ func (p *parser) startTag() {
 	junk := false // the previous item was reported as unexpected
 	for {
 		ws := p.pos
-		for p.pos < len(p.src) && isSpace(p.src[p.pos]) {
-			p.pos++
-		}
-		if p.pos > ws {
-			end := p.pos
-			p.pos = ws
-			p.emit(TokSpace, end)
-		}
+		p.space()
 		if p.pos >= len(p.src) {
 			if !p.openAttr { // the unclosed value has been reported
 				p.errorf(start, "unclosed start tag <%s>: add '>'", elName)
@@ -244,7 +237,18 @@ func (p *parser) checkValue(start, end int) {
 	}
 }
 
+// space emits the whitespace at p.pos, if any, as a Space token. Mostly
+// there is none, which one comparison tells (whitespace is below '!'):
+// the compiler inlines that, and the loop over the whitespace is a
+// function of its own.
 func (p *parser) space() {
+	if p.pos < len(p.src) && p.src[p.pos] <= ' ' {
+		p.spaceRun()
+	}
+}
+
+// spaceRun emits the whitespace at p.pos, if any, as a Space token.
+func (p *parser) spaceRun() {
 	end := p.pos
 	for end < len(p.src) && isSpace(p.src[end]) {
 		end++
