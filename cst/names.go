@@ -1,6 +1,9 @@
 package cst
 
-import "hash/maphash"
+import (
+	"encoding/binary"
+	"hash/maphash"
+)
 
 // nameTable interns element and attribute names, so that [Node.Name]
 // returns one shared string per distinct name without allocating. A tree
@@ -14,12 +17,20 @@ import "hash/maphash"
 // it that existed when its parse ended, so later additions, made past that
 // prefix, never touch what a tree reads.
 type nameTable struct {
-	list   []string   // the names, by index
-	slots  []uint64   // hash table: a name's hash above its index into list plus one, 0 empty
-	recent [256]int32 // recently interned names by a cheap key: index plus one
+	list   []string        // the names, by index
+	slots  []uint64        // hash table: a name's hash above its index into list plus one, 0 empty
+	recent [256]recentName // recently interned short names, by a hash of their words
 
 	tags int32      // start tags read so far by the table's parses: the current one's number
 	seen []attrMark // by name index: where the name was last an attribute
+}
+
+// recentName is an entry of nameTable.recent: a name of at most 16 bytes
+// as two little-endian words, zero past its end, its length and its index
+// plus one (0 for an empty entry).
+type recentName struct {
+	lo, hi uint64
+	n, id  int32
 }
 
 // attrMark records the start tag (its number, counted from 1) in which a
@@ -45,15 +56,33 @@ func (nt *nameTable) full() bool {
 var nameSeed = maphash.MakeSeed()
 
 // intern returns the index of name, adding it on first sight.
+//
+// Most names are short and repeat names seen shortly before: they are
+// looked for first in a small cache, as two words compared at once rather
+// than as strings, before the whole name is hashed. The words are read
+// from the bytes name is a slice of, past its end when it is shorter than
+// 16 bytes (the source of the file, whose bytes after the name are there
+// to read), and the bytes past its end are masked off.
 func (nt *nameTable) intern(name []byte) int32 {
-	// Most names repeat names seen shortly before: look in a small cache,
-	// indexed by length and end bytes, before hashing the whole name.
-	k := (uint(len(name))*31 + uint(name[0])*7 + uint(name[len(name)-1])) % uint(len(nt.recent))
-	if id := nt.recent[k] - 1; id >= 0 && nt.list[id] == string(name) {
-		return id
+	n := len(name)
+	if n > 16 || cap(name) < 16 {
+		return nt.lookup(name)
+	}
+	w := name[:16]
+	lo, hi := binary.LittleEndian.Uint64(w), binary.LittleEndian.Uint64(w[8:])
+	if n < 8 {
+		lo &= 1<<(8*n) - 1
+		hi = 0
+	} else {
+		hi &= 1<<(8*(n-8)) - 1 // all of hi for 16 bytes: a shift by 64 gives 0
+	}
+	// A multiplicative hash of the words: its top byte picks the entry.
+	r := &nt.recent[((lo^hi*0x9E3779B97F4A7C15)*0x9E3779B97F4A7C15)>>56]
+	if r.id > 0 && r.lo == lo && r.hi == hi && r.n == int32(n) {
+		return r.id - 1
 	}
 	id := nt.lookup(name)
-	nt.recent[k] = id + 1
+	*r = recentName{lo: lo, hi: hi, n: int32(n), id: id + 1}
 	return id
 }
 
