@@ -178,10 +178,14 @@ func (d *decoder) token(tok Token) {
 // chars copies character data, normalising "\r\n" and lone "\r" to "\n".
 func (d *decoder) chars(raw []byte, src int) {
 	start := 0
-	for i := 0; i < len(raw); i++ {
-		if raw[i] != '\r' {
-			continue
+	for {
+		// Most texts hold no carriage return: IndexByte finds that out
+		// many bytes at a time.
+		k := bytes.IndexByte(raw[start:], '\r')
+		if k < 0 {
+			break
 		}
+		i := start + k
 		if i > start {
 			d.m.add(d.b.Len(), src+start, i-start, i-start, true)
 			d.b.Write(raw[start:i])
@@ -192,8 +196,7 @@ func (d *decoder) chars(raw []byte, src int) {
 		}
 		d.m.add(d.b.Len(), src+i, 1, n, false)
 		d.b.WriteByte('\n')
-		i += n - 1
-		start = i + 1
+		start = i + n
 	}
 	if start < len(raw) {
 		d.m.add(d.b.Len(), src+start, len(raw)-start, len(raw)-start, true)

@@ -547,10 +547,12 @@ func (n Node) Name() string {
 	if n.t == nil {
 		return ""
 	}
+	// Every node with a name token has a name in the table (see nameTok):
+	// the lookup is all there is to it, small enough to be inlined.
 	if id := n.rec().nameID; id >= 0 {
 		return n.t.names[id] // shared: no allocation
 	}
-	return n.NameToken().Text()
+	return ""
 }
 
 // Is reports whether n is an element named name.
