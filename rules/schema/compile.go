@@ -1,9 +1,9 @@
 package schema
 
 import (
-	"cmp"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -224,12 +224,11 @@ func (c *compiler) fill(i int32) error {
 	for j := range ct.attrs {
 		declared[j] = ct.attrs[j].name
 	}
-	var perm []int
-	ct.attrNames, perm = newNames(declared)
-	ct.attrs = permute(ct.attrs, perm)
-	for j := 1; j < len(ct.attrs); j++ {
-		if ct.attrs[j-1].name == ct.attrs[j].name {
-			return fmt.Errorf("complex type %d (%q): attribute %q declared twice", i, x.Name, ct.attrs[j].name)
+	ct.attrNames = newNames(declared)
+	for j, name := range declared {
+		// find returns the first of names declared twice.
+		if ct.attrNames.find(name) != j {
+			return fmt.Errorf("complex type %d (%q): attribute %q declared twice", i, x.Name, name)
 		}
 	}
 	for _, a := range x.Attrs {
@@ -262,30 +261,45 @@ func (c *compiler) fill(i int32) error {
 
 // names is a set of names searched by [names.find]: the attribute uses of
 // a complex type, the transitions of a content model state, the items of
-// an xs:all group. They are few (at most a few dozen) and looked up for
-// every attribute and child, where a map's hashing of the whole name and
-// its scattered groups, cold in cache, cost more than the search: a small
-// hash table of its own over a key of a name's first and last four bytes
-// (see nameKey), which for a name of up to eight bytes is the name, so
-// that only longer names are compared byte by byte.
+// an xs:all group, the values of an enumeration. They are few (at most a
+// few dozen) and looked up for every attribute and child, where a map's
+// hashing of the whole name and its scattered groups, cold in cache, cost
+// more than the search: a small open-addressed table of its own, whose
+// slots hold each name's length and key (its first and last eight bytes,
+// see nameKey), which for a name of up to sixteen bytes is the name, so
+// that a lookup reads one slot and only longer names are compared byte by
+// byte.
 type names struct {
-	list  []string // the names, grouped by bucket in bucket order
-	keys  []uint64 // keys[i] is nameKey(list[i])
-	start []uint16 // bucket b holds list[start[b]:start[b+1]]
-	shift uint8    // a name's bucket is bucketOf(key, len) >> shift
+	list  []string   // the names, in the order given to newNames
+	slots []nameSlot // a power of two of them, at least twice len(list)
+	shift uint8      // a name's first slot is nameHash(...) >> shift
 }
 
-// nameKey packs a name's first and last four bytes, overlapping when it
-// is shorter than eight (its first, middle and last byte when shorter
-// than four), so that the cost does not grow with the name. Two names of
-// one length up to eight bytes have one key only if they are equal.
-func nameKey(s string) uint64 {
-	if n := len(s); n >= 4 {
-		return uint64(le32(s)) | uint64(le32(s[n-4:]))<<32
-	} else if n > 0 {
-		return uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16
+// nameSlot is a slot of a [names] table.
+type nameSlot struct {
+	lo, hi uint64 // the name's key (see nameKey)
+	n      int32  // the name's length
+	i      int32  // 1 + the name's index in list; 0 for an empty slot
+}
+
+// maxKeyed is the length up to which names with equal keys are equal.
+const maxKeyed = 16
+
+// nameKey packs a name's first and last eight bytes, overlapping when it
+// is shorter than sixteen (its first and last four when shorter than
+// eight, its first, middle and last byte when shorter than four), so that
+// the cost does not grow with the name. Two names of one length up to
+// maxKeyed bytes have one key only if they are equal.
+func nameKey(s string) (lo, hi uint64) {
+	switch n := len(s); {
+	case n >= 8:
+		return le64(s), le64(s[n-8:])
+	case n >= 4:
+		return uint64(le32(s)), uint64(le32(s[n-4:]))
+	case n > 0:
+		return uint64(s[0]) | uint64(s[n/2])<<8 | uint64(s[n-1])<<16, 0
 	}
-	return 0
+	return 0, 0
 }
 
 // le32 reads the first four bytes of s, little-endian: the compiler
@@ -295,74 +309,69 @@ func le32(s string) uint32 {
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }
 
-// bucketOf hashes the key and length of a name; its top bits are the
-// name's bucket.
-func bucketOf(k uint64, n int) uint64 {
-	k ^= uint64(n) << 24
-	k ^= k >> 29
-	return k * 0x9e3779b97f4a7c15
+// le64 reads the first eight bytes of s, little-endian, in one load.
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-// newNames returns the set of list, which must not repeat a name, and
-// the permutation that orders list as the set: set.list[i] is
-// list[perm[i]]. Callers order their parallel slices with [permute].
-func newNames(list []string) (set names, perm []int) {
-	if len(list) >= math.MaxUint16 {
+// nameHash hashes the key and length of a name; its top bits are the
+// name's first slot.
+func nameHash(lo, hi uint64, n int) uint64 {
+	return (lo ^ bits.RotateLeft64(hi, 29) ^ uint64(n)<<56) * 0x9e3779b97f4a7c15
+}
+
+// newNames returns the set of list, which must not repeat a name and is
+// kept, not copied: [names.find] returns indexes in list.
+func newNames(list []string) names {
+	if len(list) >= math.MaxInt32 {
 		panic("schema: too many names in one set")
 	}
-	// At least twice as many buckets as names, so that few share one.
-	bits := 1
-	for 1<<bits < 2*len(list) {
-		bits++
+	if len(list) == 0 {
+		return names{}
 	}
-	set.shift = uint8(64 - bits)
-	bucket := func(i int) int { return int(bucketOf(nameKey(list[i]), len(list[i])) >> set.shift) }
-	perm = make([]int, len(list))
-	for i := range perm {
-		perm[i] = i
+	// At least twice as many slots as names, so that few are probed.
+	b := 1
+	for 1<<b < 4*len(list) {
+		b++
 	}
-	slices.SortStableFunc(perm, func(a, b int) int { return cmp.Compare(bucket(a), bucket(b)) })
-	set.list = make([]string, len(list))
-	set.keys = make([]uint64, len(list))
-	set.start = make([]uint16, 1<<bits+1)
-	for i, j := range perm {
-		set.list[i], set.keys[i] = list[j], nameKey(list[j])
-		set.start[bucket(j)+1]++
+	set := names{list: list, slots: make([]nameSlot, 1<<b), shift: uint8(64 - b)}
+	mask := len(set.slots) - 1
+	for i, name := range list {
+		lo, hi := nameKey(name)
+		j := int(nameHash(lo, hi, len(name)) >> set.shift)
+		for set.slots[j].i != 0 {
+			j = (j + 1) & mask
+		}
+		set.slots[j] = nameSlot{lo: lo, hi: hi, n: int32(len(name)), i: int32(i + 1)}
 	}
-	for b := 1; b < len(set.start); b++ {
-		set.start[b] += set.start[b-1]
-	}
-	return set, perm
-}
-
-// permute returns s ordered by perm: the result's i'th element is s[perm[i]].
-func permute[T any](s []T, perm []int) []T {
-	out := make([]T, len(perm))
-	for i, j := range perm {
-		out[i] = s[j]
-	}
-	return out
+	return set
 }
 
 // find returns the index of name in n, or -1 when it is not there.
 func (n *names) find(name string) int {
-	if n.start == nil {
+	if len(n.slots) == 0 {
 		return -1 // the zero set
 	}
-	// nameKey, too large to inline, with its common case written out.
-	var k uint64
-	if len(name) >= 4 {
-		k = uint64(le32(name)) | uint64(le32(name[len(name)-4:]))<<32
-	} else {
-		k = nameKey(name)
+	// nameKey, too large to inline, with its common cases written out.
+	var lo, hi uint64
+	switch {
+	case len(name) >= 8:
+		lo, hi = le64(name), le64(name[len(name)-8:])
+	case len(name) >= 4:
+		lo, hi = uint64(le32(name)), uint64(le32(name[len(name)-4:]))
+	default:
+		lo, hi = nameKey(name)
 	}
-	b := bucketOf(k, len(name)) >> (n.shift & 63)
-	start := n.start[b : b+2 : b+2]
-	for i := int(start[0]); i < int(start[1]); i++ {
-		// Equal keys and lengths are equal names up to eight bytes.
-		if n.keys[i] == k && len(n.list[i]) == len(name) && (len(name) <= 8 || n.list[i] == name) {
-			return i
+	mask := uint(len(n.slots) - 1)
+	for j := uint(nameHash(lo, hi, len(name)) >> (n.shift & 63)); ; j++ {
+		s := &n.slots[j&mask]
+		if s.i == 0 {
+			return -1
+		}
+		if s.lo == lo && s.hi == hi && int(s.n) == len(name) && (len(name) <= maxKeyed || n.list[s.i-1] == name) {
+			return int(s.i - 1)
 		}
 	}
-	return -1
 }

@@ -53,7 +53,7 @@ type model struct {
 type mstate struct {
 	final        bool
 	names        names           // the element names (in no namespace) with a transition
-	next         []edge          // next[i] is the transition for names.list[i]
+	next         []edge          // next[i] is the transition for names.list[i], expected[i]
 	wild         map[string]edge // by namespace class (see nsClass) for other names
 	expected     []string        // what may come next, for messages
 	expectedText string          // expectedText(expected), built once
@@ -323,9 +323,7 @@ func (g *glushkov) determinise(nullable bool, first, last []int) *model {
 			st.expected = append(st.expected, d.name)
 			st.next = append(st.next, edge{to: add(target), decl: d})
 		}
-		var perm []int
-		st.names, perm = newNames(st.expected)
-		st.next = permute(st.next, perm)
+		st.names = newNames(st.expected)
 		if len(wilds) > 0 {
 			st.wild = map[string]edge{}
 			for _, ns := range nsClasses(g.pos, wilds) {
@@ -396,8 +394,7 @@ func uniq(s []int) []int {
 type allModel struct {
 	min   int32 // the group's minOccurs: 0 allows no children at all
 	items []allItem
-	names names // the items' names
-	slot  []int // slot[i] is the index in items of names.list[i]
+	names names // the items' names, names.list[i] of items[i]
 }
 
 type allItem struct {
@@ -425,14 +422,14 @@ func (c *compiler) allModel(p tab.Particle) (*allModel, error) {
 	for i, it := range a.items {
 		declared[i] = it.decl.name
 	}
-	a.names, a.slot = newNames(declared)
+	a.names = newNames(declared)
 	return a, nil
 }
 
 // index returns the index in a.items of the item named local.
 func (a *allModel) index(local string) (int, bool) {
 	if i := a.names.find(local); i >= 0 {
-		return a.slot[i], true
+		return i, true
 	}
 	return 0, false
 }

@@ -96,7 +96,7 @@ func (c *compiler) simpleType(i int32) (*stype, error) {
 				keys = append(keys, k)
 			}
 		}
-		set, _ := newNames(keys)
+		set := newNames(keys)
 		s.enum = &set
 		s.enumSet = strings.Join(quoted, ", ")
 	}
