@@ -34,7 +34,7 @@ func (x expandedElem) NumAttrs() int               { return len(x.e.Attrs) }
 func (x expandedElem) Attr(i int) (string, string) { return x.e.Attrs[i].Name, x.e.Attrs[i].Value }
 func (x expandedElem) Pos() any                    { return x.e }
 
-// appendAttrs appends the attributes to dst (see [attrLister]).
+// appendAttrs appends the attributes to dst (see [validator.attrsOf]).
 func (x expandedElem) appendAttrs(dst []attrPair) []attrPair {
 	for _, a := range x.e.Attrs {
 		dst = append(dst, attrPair{a.Name, a.Value})
@@ -70,7 +70,7 @@ func (x expandedElem) Child(i int) Element {
 }
 
 // appendChildren appends the children that are not processing
-// instructions to dst (see [childAppender]).
+// instructions to dst (see [validator.childrenOf]).
 func (x expandedElem) appendChildren(dst []Element) []Element {
 	for _, c := range x.e.Children {
 		if !c.PI {
@@ -81,8 +81,10 @@ func (x expandedElem) appendChildren(dst []Element) []Element {
 }
 
 // appendContent appends the children that are not processing
-// instructions to dst and reports whether the text is blank, in one walk
-// over the children (see [contentLister]).
+// instructions to dst and reports whether Text is only whitespace, in one
+// walk over the children and without joining the pieces (see
+// [validator.contentOf]): element-only content asks this of every element
+// that has children, and the tails between them are nearly always blank.
 func (x expandedElem) appendContent(dst []Element) ([]Element, bool) {
 	blank := isBlank(x.e.Text)
 	for _, c := range x.e.Children {
@@ -105,21 +107,6 @@ func (x expandedElem) Text() string {
 		}
 	}
 	return x.e.Text
-}
-
-// textIsBlank reports whether Text is only whitespace, without joining
-// the pieces: element-only content asks this of every element that has
-// children, and the tails between them are nearly always blank.
-func (x expandedElem) textIsBlank() bool {
-	if !isBlank(x.e.Text) {
-		return false
-	}
-	for _, c := range x.e.Children {
-		if !isBlank(c.Tail) {
-			return false
-		}
-	}
-	return true
 }
 
 // joinText returns e's text followed by its children's tails (processing

@@ -103,27 +103,29 @@ func (v *validator) split(qname string, attr bool) (ns, local string) {
 // attrPair is an attribute as [Element.Attr] returns it.
 type attrPair struct{ name, value string }
 
-// attrLister is implemented by Elements that list their attributes faster
-// all at once than one Attr call at a time (see [writtenElem.appendAttrs]).
-type attrLister interface {
-	// appendAttrs appends the attributes to dst in order.
-	appendAttrs(dst []attrPair) []attrPair
-}
-
 // attrsOf returns e's attributes. They are kept in v.attrs until the next
 // call, so a caller must be done with them before it calls anything that
 // lists attributes again. The entries past the new length are not
 // cleared here (that cost a memclr an element): validateWith clears the
 // whole buffer before it goes back to the pool.
+//
+// The views of this package list their attributes in one walk (see
+// [writtenElem.appendAttrs]), found by a type switch, which costs a
+// comparison where an assertion to an interface of such a method looked
+// it up in the runtime's cache; other Elements are asked one Attr at a
+// time. childrenOf and contentOf do the same.
 func (v *validator) attrsOf(e Element) []attrPair {
 	v.attrs = v.attrs[:0]
-	if l, ok := e.(attrLister); ok {
-		v.attrs = l.appendAttrs(v.attrs)
-		return v.attrs
-	}
-	for i, n := 0, e.NumAttrs(); i < n; i++ {
-		name, value := e.Attr(i)
-		v.attrs = append(v.attrs, attrPair{name, value})
+	switch x := e.(type) {
+	case expandedElem:
+		v.attrs = x.appendAttrs(v.attrs)
+	case writtenElem:
+		v.attrs = x.appendAttrs(v.attrs)
+	default:
+		for i, n := 0, e.NumAttrs(); i < n; i++ {
+			name, value := e.Attr(i)
+			v.attrs = append(v.attrs, attrPair{name, value})
+		}
 	}
 	return v.attrs
 }
@@ -287,35 +289,17 @@ func (v *validator) simpleAttributes(e Element) {
 	}
 }
 
-// blankTexter is implemented by Elements that can tell whether their
-// text is blank without building it (see [expandedElem.textIsBlank]).
-type blankTexter interface {
-	textIsBlank() bool
-}
-
-// textIsBlank reports whether e's text is only XML whitespace.
-func textIsBlank(e Element) bool {
-	if b, ok := e.(blankTexter); ok {
-		return b.textIsBlank()
-	}
-	return isBlank(e.Text())
-}
-
-// childAppender is implemented by Elements that list their children
-// faster all at once than one Child call at a time (see
-// [expandedElem.appendChildren]).
-type childAppender interface {
-	appendChildren(dst []Element) []Element
-}
-
 // childrenOf returns e's child elements, kept in v.kids from mark on: the
 // caller calls v.dropKids(mark) when done with them. Walking the
 // children appends theirs after them, which leaves them untouched.
 func (v *validator) childrenOf(e Element) (kids []Element, mark int) {
 	mark = len(v.kids)
-	if a, ok := e.(childAppender); ok {
-		v.kids = a.appendChildren(v.kids)
-	} else {
+	switch x := e.(type) {
+	case expandedElem:
+		v.kids = x.appendChildren(v.kids)
+	case writtenElem:
+		v.kids = x.appendChildren(v.kids)
+	default:
 		for i, n := 0, e.NumChildren(); i < n; i++ {
 			v.kids = append(v.kids, e.Child(i))
 		}
@@ -323,26 +307,21 @@ func (v *validator) childrenOf(e Element) (kids []Element, mark int) {
 	return v.kids[mark:], mark
 }
 
-// contentLister is implemented by Elements that list their children and
-// tell whether their text is blank in one walk over their content, where
-// [textIsBlank] and [validator.childrenOf] would walk it twice (see
-// [writtenElem.appendContent]).
-type contentLister interface {
-	// appendContent appends the child elements to dst as appendChildren
-	// does and reports whether the text is blank as textIsBlank does.
-	appendContent(dst []Element) ([]Element, bool)
-}
-
-// contentOf is childrenOf that also reports whether e's text is blank.
+// contentOf is childrenOf that also reports whether e's text is blank,
+// which the views of this package tell in the same walk over their
+// content (see [writtenElem.appendContent]) without building the text.
 func (v *validator) contentOf(e Element) (kids []Element, mark int, blank bool) {
-	l, ok := e.(contentLister)
-	if !ok {
-		blank = textIsBlank(e)
+	mark = len(v.kids)
+	switch x := e.(type) {
+	case expandedElem:
+		v.kids, blank = x.appendContent(v.kids)
+	case writtenElem:
+		v.kids, blank = x.appendContent(v.kids)
+	default:
+		blank = isBlank(e.Text())
 		kids, mark = v.childrenOf(e)
 		return kids, mark, blank
 	}
-	mark = len(v.kids)
-	v.kids, blank = l.appendContent(v.kids)
 	return v.kids[mark:], mark, blank
 }
 

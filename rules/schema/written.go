@@ -91,7 +91,7 @@ func (x writtenElem) Attr(i int) (string, string) {
 }
 
 // appendAttrs appends the attributes of the start tag to dst, walking it
-// once where Attr walks it up to the i'th (see [attrLister]).
+// once where Attr walks it up to the i'th (see [validator.attrsOf]).
 func (x writtenElem) appendAttrs(dst []attrPair) []attrPair {
 	src := x.source()
 	for a := x.n.StartTag().FirstChild(); a.IsValid(); a = a.NextSibling() {
@@ -138,7 +138,8 @@ func (x writtenElem) Child(i int) Element {
 	panic("schema: child index out of range")
 }
 
-// appendChildren appends the child elements to dst (see [childAppender]).
+// appendChildren appends the child elements to dst (see
+// [validator.childrenOf]).
 func (x writtenElem) appendChildren(dst []Element) []Element {
 	for c := range x.n.Elements() {
 		dst = append(dst, x.n.arena.add(c))
@@ -147,17 +148,22 @@ func (x writtenElem) appendChildren(dst []Element) []Element {
 }
 
 // appendContent appends the child elements to dst and reports whether the
-// text is blank as textIsBlank does, in one walk over the content (see
-// [contentLister]).
+// text is only whitespace, in one walk over the content (see
+// [validator.contentOf]): text written as whitespace is not decoded;
+// anything else, a reference or CDATA, is. The text is tested with
+// isBlank, whose common case is one comparison, where c.IsWhitespace
+// tests byte by byte.
 func (x writtenElem) appendContent(dst []Element) ([]Element, bool) {
+	src := x.source()
 	blank, decode := true, false
 	for c := x.n.FirstChild(); c.IsValid(); c = c.NextSibling() {
 		switch c.Kind() {
 		case cst.KindElement:
 			dst = append(dst, x.n.arena.add(c))
 		case cst.KindText:
-			if !decode && !c.IsWhitespace() {
-				decode = true
+			if !decode {
+				sp := c.Span()
+				decode = !isBlank(src[sp.Start:sp.End])
 			}
 		case cst.KindCDATA:
 			decode = true
@@ -244,21 +250,4 @@ func (x writtenElem) decodeText(size int) string {
 		}
 	}
 	return string(b)
-}
-
-// textIsBlank reports whether the character data is only whitespace
-// without decoding it when it is written as whitespace (see
-// [blankTexter]); anything else, a reference or CDATA, is decoded.
-func (x writtenElem) textIsBlank() bool {
-	for c := range x.n.Content() {
-		switch c.Kind() {
-		case cst.KindText:
-			if !c.IsWhitespace() {
-				return isBlank(x.Text())
-			}
-		case cst.KindCDATA:
-			return isBlank(x.Text())
-		}
-	}
-	return true
 }

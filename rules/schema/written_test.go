@@ -55,8 +55,8 @@ func TestWrittenReadsAsParserDoes(t *testing.T) {
 				t.Errorf("%s: attribute %q=%q, converted %q=%q", path, wn, wv, cn, cv)
 			}
 		}
-		if w.Text() != c.Text() || textIsBlank(w) != textIsBlank(c) {
-			t.Errorf("%s: text %q (blank %v), converted %q (blank %v)", path, w.Text(), textIsBlank(w), c.Text(), textIsBlank(c))
+		if w.Text() != c.Text() {
+			t.Errorf("%s: text %q, converted %q", path, w.Text(), c.Text())
 		}
 		if w.NumChildren() != c.NumChildren() {
 			t.Fatalf("%s: %d children, converted %d", path, w.NumChildren(), c.NumChildren())
@@ -82,34 +82,35 @@ func TestWrittenZeroNode(t *testing.T) {
 }
 
 // checkListings checks that the validator's one-walk listings of e and of
-// every element below it (appendAttrs, appendChildren, appendContent) say
-// what the Element methods say one call at a time.
+// every element below it (attrsOf, childrenOf, contentOf) say what the
+// Element methods say one call at a time.
 func checkListings(t *testing.T, e Element, path string) {
 	t.Helper()
-	attrs := e.(attrLister).appendAttrs(nil)
+	var v validator
+	attrs := v.attrsOf(e)
 	if len(attrs) != e.NumAttrs() {
-		t.Fatalf("%s: appendAttrs lists %d attributes, NumAttrs %d", path, len(attrs), e.NumAttrs())
+		t.Fatalf("%s: attrsOf lists %d attributes, NumAttrs %d", path, len(attrs), e.NumAttrs())
 	}
 	for i, a := range attrs {
 		if name, value := e.Attr(i); a.name != name || a.value != value {
-			t.Errorf("%s: appendAttrs %q=%q, Attr(%d) %q=%q", path, a.name, a.value, i, name, value)
+			t.Errorf("%s: attrsOf %q=%q, Attr(%d) %q=%q", path, a.name, a.value, i, name, value)
 		}
 	}
 	if w, ok := e.(writtenElem); ok && w.Text() != cst.AllContent(w.n.Node).Text {
 		t.Errorf("%s: Text %q, cst.AllContent %q", path, w.Text(), cst.AllContent(w.n.Node).Text)
 	}
-	kids := e.(childAppender).appendChildren(nil)
-	content, blank := e.(contentLister).appendContent(nil)
-	if blank != textIsBlank(e) {
-		t.Errorf("%s: appendContent blank %v, textIsBlank %v", path, blank, textIsBlank(e))
+	kids, _ := v.childrenOf(e)
+	content, _, blank := v.contentOf(e)
+	if blank != isBlank(e.Text()) {
+		t.Errorf("%s: contentOf blank %v, text %q", path, blank, e.Text())
 	}
 	if len(kids) != e.NumChildren() || len(content) != e.NumChildren() {
-		t.Fatalf("%s: appendChildren lists %d, appendContent %d, NumChildren %d", path, len(kids), len(content), e.NumChildren())
+		t.Fatalf("%s: childrenOf lists %d, contentOf %d, NumChildren %d", path, len(kids), len(content), e.NumChildren())
 	}
 	for i := range kids {
 		c := e.Child(i)
 		if kids[i].Pos() != c.Pos() || content[i].Pos() != c.Pos() {
-			t.Errorf("%s: appendChildren, appendContent and Child disagree at %d", path, i)
+			t.Errorf("%s: childrenOf, contentOf and Child disagree at %d", path, i)
 		}
 		checkListings(t, c, path+"/"+c.Name())
 	}
