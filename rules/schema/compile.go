@@ -350,19 +350,24 @@ func newNames(list []string) names {
 }
 
 // find returns the index of name in n, or -1 when it is not there.
+//
+// A name of up to maxKeyed bytes is its key and length: the search
+// compares words and calls nothing, so that it keeps its values in
+// registers; longer names are left to findLong.
 func (n *names) find(name string) int {
 	if len(n.slots) == 0 {
 		return -1 // the zero set
 	}
-	// nameKey, too large to inline, with its common cases written out.
 	var lo, hi uint64
-	switch {
-	case len(name) >= 8:
-		lo, hi = le64(name), le64(name[len(name)-8:])
-	case len(name) >= 4:
-		lo, hi = uint64(le32(name)), uint64(le32(name[len(name)-4:]))
-	default:
-		lo, hi = nameKey(name)
+	switch l := len(name); {
+	case l > maxKeyed:
+		return n.findLong(name)
+	case l >= 8: // nameKey, too large to inline, written out
+		lo, hi = le64(name), le64(name[l-8:])
+	case l >= 4:
+		lo, hi = uint64(le32(name)), uint64(le32(name[l-4:]))
+	case l > 0:
+		lo = uint64(name[0]) | uint64(name[l/2])<<8 | uint64(name[l-1])<<16
 	}
 	mask := uint(len(n.slots) - 1)
 	for j := uint(nameHash(lo, hi, len(name)) >> (n.shift & 63)); ; j++ {
@@ -370,7 +375,23 @@ func (n *names) find(name string) int {
 		if s.i == 0 {
 			return -1
 		}
-		if s.lo == lo && s.hi == hi && int(s.n) == len(name) && (len(name) <= maxKeyed || n.list[s.i-1] == name) {
+		if s.lo == lo && s.hi == hi && int(s.n) == len(name) {
+			return int(s.i - 1)
+		}
+	}
+}
+
+// findLong is find for a name longer than maxKeyed bytes, which equal
+// keys and lengths do not tell apart: the names are compared too.
+func (n *names) findLong(name string) int {
+	lo, hi := nameKey(name)
+	mask := uint(len(n.slots) - 1)
+	for j := uint(nameHash(lo, hi, len(name)) >> (n.shift & 63)); ; j++ {
+		s := &n.slots[j&mask]
+		if s.i == 0 {
+			return -1
+		}
+		if s.lo == lo && s.hi == hi && int(s.n) == len(name) && n.list[s.i-1] == name {
 			return int(s.i - 1)
 		}
 	}
