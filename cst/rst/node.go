@@ -3,6 +3,7 @@ package rst
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/galaxy-gtr/gtr/cst"
 )
@@ -244,12 +245,59 @@ const (
 
 // alloc returns a zero node from the slab of nodes the document is made
 // of: one allocation for many nodes, which all live as long as the tree.
+// A document with a spare slab ([Check]'s) takes its chunks from there
+// before it makes new ones.
 func (d *doc) alloc() *Node {
 	if len(d.slab) == 0 {
-		d.slabSize = min(max(2*d.slabSize, minSlab), maxSlab)
-		d.slab = make([]Node, d.slabSize)
+		d.slab = d.spare.next()
+		if d.slab != nil {
+			d.slabSize = len(d.slab)
+		} else {
+			d.slabSize = min(max(2*d.slabSize, minSlab), maxSlab)
+			d.slab = make([]Node, d.slabSize)
+			d.spare.keep(d.slab)
+		}
 	}
 	n := &d.slab[0]
 	d.slab = d.slab[1:]
 	return n
+}
+
+// slab is the node storage of one parse kept for the next: [Check]'s
+// tree is gone once its verdict is known, so its nodes can be handed out
+// again rather than a new slab allocated for each help text.
+type slab struct {
+	chunks [][]Node // the chunks, in the order they were handed out
+	used   int      // how many of chunks the current parse has taken
+}
+
+// spareSlabs holds the slabs of finished [Check] parses.
+var spareSlabs = sync.Pool{New: func() any { return new(slab) }}
+
+// next returns the next chunk of zero nodes, or nil when s (which may be
+// nil, for a document that keeps its tree) has none left.
+func (s *slab) next() []Node {
+	if s == nil || s.used == len(s.chunks) {
+		return nil
+	}
+	s.used++
+	return s.chunks[s.used-1]
+}
+
+// keep adds a chunk just made to s, when there is one, for the parses
+// after this one.
+func (s *slab) keep(chunk []Node) {
+	if s != nil {
+		s.chunks = append(s.chunks, chunk)
+		s.used++
+	}
+}
+
+// reset zeroes the nodes the parse took, so that the next parse gets zero
+// nodes and the slab keeps nothing of this one's tree alive.
+func (s *slab) reset() {
+	for _, c := range s.chunks[:s.used] {
+		clear(c)
+	}
+	s.used = 0
 }

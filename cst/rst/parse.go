@@ -37,6 +37,7 @@ type doc struct {
 
 	slab     []Node // nodes to hand out ([doc.alloc])
 	slabSize int    // the length of the last chunk of slab
+	spare    *slab  // where slab's chunks come from and go, nil to make new ones
 
 	// Whether the parse made a node of these sorts, at the one place each
 	// is made (a target at [doc.newNode], which makes every one): a
@@ -80,18 +81,29 @@ const lineLengthLimit = 10000
 
 // Parse reads text as docutils reads a Galaxy tool's help. It never
 // fails; problems are reported as the document's messages.
-func Parse(text string) *Document { return parse(text, true) }
+func Parse(text string) *Document { return parse(text, true, nil) }
 
 // Check returns what Parse(text).Invalid() returns: the first message of
 // level 2 (WARNING) or more, nil for valid text. It reads text as Parse
 // does but leaves out what only a caller holding the tree reads, the
 // spans of its nodes; the message's own span and line are the same.
-func Check(text string) *Message { return parse(text, false).Invalid() }
+//
+// The tree is dropped once its verdict is known, so its nodes come from a
+// slab earlier checks left ([spareSlabs]) and go back to it; the message
+// refers to no node.
+func Check(text string) *Message {
+	s := spareSlabs.Get().(*slab)
+	m := parse(text, false, s).Invalid()
+	s.reset()
+	spareSlabs.Put(s)
+	return m
+}
 
-// parse is [Parse], working out the nodes' spans when spans is set.
-func parse(text string, spans bool) *Document {
+// parse is [Parse], working out the nodes' spans when spans is set and
+// taking the nodes from spare when it is not nil.
+func parse(text string, spans bool, spare *slab) *Document {
 	// The maps are made when first written ([put]): most helps need few.
-	d := &doc{text: text, src: splitLines(text), defaultRole: "title-reference", noSpans: !spans}
+	d := &doc{text: text, src: splitLines(text), defaultRole: "title-reference", noSpans: !spans, spare: spare}
 	d.root = d.newNode(KindDocument, cstSpan(0, len(text)))
 	input := make(lines, len(d.src))
 	tooLong := 0
