@@ -1,6 +1,7 @@
 package rst
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,10 +20,11 @@ type srcLine struct {
 
 // splitLines splits text into lines as Python's str.splitlines does after
 // docutils turned form feeds and vertical tabs into spaces, and expands and
-// strips each line as string2lines does.
-func splitLines(text string) []srcLine {
+// strips each line as string2lines does. It appends the lines to dst[:0],
+// so that a caller may hand in the memory of an earlier split.
+func splitLines(dst []srcLine, text string) []srcLine {
 	// Most lines end in "\n": room for them at once.
-	out := make([]srcLine, 0, strings.Count(text, "\n")+1)
+	out := slices.Grow(dst[:0], strings.Count(text, "\n")+1)
 	start := 0
 	tabs := false // the line holds a tab, vertical tab or form feed
 	tab := false  // the line holds a tab

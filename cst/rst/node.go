@@ -3,7 +3,6 @@ package rst
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/galaxy-gtr/gtr/cst"
 )
@@ -245,7 +244,7 @@ const (
 
 // alloc returns a zero node from the slab of nodes the document is made
 // of: one allocation for many nodes, which all live as long as the tree.
-// A document with a spare slab ([Check]'s) takes its chunks from there
+// A document with a spare slab ([Check]'s, from [scratch]) takes its chunks from there
 // before it makes new ones.
 func (d *doc) alloc() *Node {
 	if len(d.slab) == 0 {
@@ -270,9 +269,6 @@ type slab struct {
 	chunks [][]Node // the chunks, in the order they were handed out
 	used   int      // how many of chunks the current parse has taken
 }
-
-// spareSlabs holds the slabs of finished [Check] parses.
-var spareSlabs = sync.Pool{New: func() any { return new(slab) }}
 
 // next returns the next chunk of zero nodes, or nil when s (which may be
 // nil, for a document that keeps its tree) has none left.

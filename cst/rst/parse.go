@@ -1,5 +1,10 @@
 package rst
 
+import (
+	"slices"
+	"sync"
+)
+
 // Document is a parsed help text: docutils' doctree after the standalone
 // reader's transforms, with the system messages reported while making it.
 type Document struct {
@@ -81,31 +86,74 @@ const lineLengthLimit = 10000
 
 // Parse reads text as docutils reads a Galaxy tool's help. It never
 // fails; problems are reported as the document's messages.
-func Parse(text string) *Document { return parse(text, true, nil) }
+func Parse(text string) *Document {
+	d := parse(new(doc), text, true, nil)
+	return &Document{Root: d.root, Messages: d.messages, Text: text}
+}
 
 // Check returns what Parse(text).Invalid() returns: the first message of
 // level 2 (WARNING) or more, nil for valid text. It reads text as Parse
 // does but leaves out what only a caller holding the tree reads, the
 // spans of its nodes; the message's own span and line are the same.
 //
-// The tree is dropped once its verdict is known, so its nodes come from a
-// slab earlier checks left ([spareSlabs]) and go back to it; the message
-// refers to no node.
+// The tree is dropped once its verdict is known, so the parse's state and
+// nodes come from what earlier checks left ([spareScratch]) and go back
+// to it; the message refers to none of it.
 func Check(text string) *Message {
-	s := spareSlabs.Get().(*slab)
-	m := parse(text, false, s).Invalid()
+	s := spareScratch.Get().(*scratch)
+	m := (&Document{Messages: parse(&s.doc, text, false, s).messages}).Invalid()
 	s.reset()
-	spareSlabs.Put(s)
+	spareScratch.Put(s)
 	return m
 }
 
-// parse is [Parse], working out the nodes' spans when spans is set and
-// taking the nodes from spare when it is not nil.
-func parse(text string, spans bool, spare *slab) *Document {
+// scratch is the memory of a finished [Check] parse, kept for the next
+// one: its doc, node slab, lines and machines.
+type scratch struct {
+	doc      doc
+	nodes    slab
+	src      []srcLine
+	input    lines
+	machines []*machine
+}
+
+// spareScratch holds the scratch of finished [Check] parses.
+var spareScratch = sync.Pool{New: func() any { return new(scratch) }}
+
+// reset zeroes what the parse left in s, so that the next parse starts
+// from zero and s keeps nothing of this one alive, keeping the memory.
+func (s *scratch) reset() {
+	s.nodes.reset()
+	clear(s.doc.src)
+	s.src = s.doc.src[:0]
+	clear(s.input)
+	// The machines given back are zero ([doc.freeMachine]); past them the
+	// list may still name machines the parse did not give back.
+	ms := s.doc.spareMachines
+	clear(ms[len(ms):cap(ms)])
+	s.machines = ms
+	s.doc = doc{}
+}
+
+// parse reads text into d, a zero doc, working out the nodes' spans when
+// spans is set and taking its memory from s when it is not nil.
+func parse(d *doc, text string, spans bool, s *scratch) *doc {
 	// The maps are made when first written ([put]): most helps need few.
-	d := &doc{text: text, src: splitLines(text), defaultRole: "title-reference", noSpans: !spans, spare: spare}
+	*d = doc{text: text, defaultRole: "title-reference", noSpans: !spans}
+	var input lines
+	if s != nil {
+		d.spare = &s.nodes
+		d.spareMachines = s.machines
+		d.src = splitLines(s.src, text)
+		// Of the length and capacity make gives, so that the parse sees
+		// the list it would see without s.
+		input = slices.Grow(s.input[:0], len(d.src))[:len(d.src):len(d.src)]
+		s.input = input
+	} else {
+		d.src = splitLines(nil, text)
+		input = make(lines, len(d.src))
+	}
 	d.root = d.newNode(KindDocument, cstSpan(0, len(text)))
-	input := make(lines, len(d.src))
 	tooLong := 0
 	for i, l := range d.src {
 		input[i] = line{s: l.exp, abs: i}
@@ -123,7 +171,7 @@ func parse(text string, spans bool, spare *slab) *Document {
 		d.top = nil
 	}
 	d.transform()
-	return &Document{Root: d.root, Messages: d.messages, Text: text}
+	return d
 }
 
 // put sets m[k] to v, making the map on its first write: a help needs few

@@ -183,7 +183,7 @@ func (c candidate) apply(s string) string {
 func candidates(doc *Document, src *[]srcLine, m *Message) []candidate {
 	line := func(n int) (srcLine, bool) { // 1-based
 		if *src == nil {
-			*src = splitLines(doc.Text)
+			*src = splitLines(nil, doc.Text)
 		}
 		if n < 1 || n > len(*src) {
 			return srcLine{}, false
