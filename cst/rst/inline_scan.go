@@ -232,17 +232,6 @@ func uricRunEnd(s string, i, hi int) int {
 	return i
 }
 
-// uriPartEnds returns the ends of 'uric* uri_end' from i, longest first.
-func uriPartEnds(s string, i, hi int) []int {
-	var out []int
-	for e := uricRunEnd(s, i, hi); e > i; e-- {
-		if uriEndAt(s, e, hi) {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
 // matchAbsoluteURI matches an absolute URI at i and returns its end and
 // the scheme.
 func matchAbsoluteURI(s string, i, hi int) (int, string, bool) {
@@ -257,25 +246,49 @@ func matchAbsoluteURI(s string, i, hi int) (int, string, bool) {
 		return 0, "", false
 	}
 	scheme := s[i:j]
-	for _, e := range uriPartEnds(s, j+1, hi) {
-		for _, q := range optionalPart(s, e, hi, '?') {
-			for _, f := range optionalPart(s, q, hi, '#') {
-				if endOK(s, f, hi) {
-					return f, scheme, true
-				}
+	// The ends of 'uric* uri_end' are tried longest first, as the
+	// pattern's backtracking tries them.
+	for e := uricRunEnd(s, j+1, hi); e > j+1; e-- {
+		if uriEndAt(s, e, hi) {
+			if f, ok := queryEnd(s, e, hi); ok {
+				return f, scheme, true
 			}
 		}
 	}
 	return 0, "", false
 }
 
-// optionalPart returns the ends of '(\Xuric*uri_end)?' at i, the longest
-// first and i itself (no part) last.
-func optionalPart(s string, i, hi int, c byte) []int {
-	if i < hi && s[i] == c {
-		return append(uriPartEnds(s, i+1, hi), i)
+// queryEnd returns the end of a URI whose part before the query ends at
+// e: after '(\?uric*uri_end)?', the longest query first and none last,
+// and a fragment ([fragmentEnd]).
+func queryEnd(s string, e, hi int) (int, bool) {
+	if e < hi && s[e] == '?' {
+		for q := uricRunEnd(s, e+1, hi); q > e+1; q-- {
+			if uriEndAt(s, q, hi) {
+				if f, ok := fragmentEnd(s, q, hi); ok {
+					return f, true
+				}
+			}
+		}
 	}
-	return []int{i}
+	return fragmentEnd(s, e, hi)
+}
+
+// fragmentEnd returns the end of a URI whose part before the fragment
+// ends at q: after '(#uric*uri_end)?', the longest fragment first and none
+// last, where the end-string rule holds.
+func fragmentEnd(s string, q, hi int) (int, bool) {
+	if q < hi && s[q] == '#' {
+		for f := uricRunEnd(s, q+1, hi); f > q+1; f-- {
+			if uriEndAt(s, f, hi) && endOK(s, f, hi) {
+				return f, true
+			}
+		}
+	}
+	if endOK(s, q, hi) {
+		return q, true
+	}
+	return 0, false
 }
 
 // matchEmail matches an e-mail address at i (docutils' email_pattern)
