@@ -57,10 +57,17 @@ type LineIndex struct {
 	size   int
 }
 
+// The line ends NewLineIndex counts.
+var newline, carriageReturn = []byte{'\n'}, []byte{'\r'}
+
 // NewLineIndex builds the line index of src.
 func NewLineIndex(src []byte) *LineIndex {
-	starts := make([]int, 1, len(src)/32+1)
+	// Counting the line ends first sizes the list: a guess from the
+	// length either wastes room or, for a file of short lines, regrows it
+	// by copying.
+	n := bytes.Count(src, newline)
 	if bytes.IndexByte(src, '\r') < 0 {
+		starts := make([]int, 1, n+1)
 		// Only "\n" ends lines: let IndexByte find them.
 		for i := 0; ; {
 			j := bytes.IndexByte(src[i:], '\n')
@@ -71,6 +78,9 @@ func NewLineIndex(src []byte) *LineIndex {
 			starts = append(starts, i)
 		}
 	}
+	// "\r\n" counts twice here: room to spare, for the rare file with
+	// carriage returns.
+	starts := make([]int, 1, n+bytes.Count(src, carriageReturn)+1)
 	for i := 0; i < len(src); i++ {
 		switch src[i] {
 		case '\n':
