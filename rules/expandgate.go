@@ -277,7 +277,7 @@ func formatGated(file string, src []byte, rs []*Rule, opts FormatOptions, allow,
 			views.release()
 			return Formatted{Result: rewrite.Result{Output: src}}, err
 		}
-		found = sortedDiagnostics(append(found, ds...))
+		found = sortedDiagnostics(append(found, ds...), nil)
 	}
 	for i := range found {
 		found[i].Pos = last.Position(found[i].Span.Start)

@@ -155,7 +155,7 @@ func TestSortDiagnostics(t *testing.T) {
 			return strings.Compare(a.Code, b.Code)
 		})
 		orig := slices.Clone(ds)
-		if got := sortedDiagnostics(ds); len(ds) > 0 && !reflect.DeepEqual(got, want) || len(ds) == 0 && got != nil {
+		if got := sortedDiagnostics(ds, nil); len(ds) > 0 && !reflect.DeepEqual(got, want) || len(ds) == 0 && got != nil {
 			t.Fatalf("sortedDiagnostics gives\n%v\nthe stable sort\n%v", got, want)
 		}
 		if !reflect.DeepEqual(ds, orig) {

@@ -67,6 +67,14 @@ func CheckWith(t *cst.Tree, rs []*Rule, mo *macros.Options) []Diagnostic {
 // names the macro or token. The findings are then nil: a file cut short
 // has no complete answer.
 func CheckContext(ctx context.Context, t *cst.Tree, rs []*Rule, mo *macros.Options) ([]Diagnostic, error) {
+	return CheckInto(ctx, t, rs, mo, nil)
+}
+
+// CheckInto is [CheckContext] with the findings written in dst's room
+// when it has enough, else in a new list: a caller checking file after
+// file reuses one list for their findings, which each file's then
+// overwrite. A nil dst is CheckContext.
+func CheckInto(ctx context.Context, t *cst.Tree, rs []*Rule, mo *macros.Options, dst []Diagnostic) ([]Diagnostic, error) {
 	// A context that can never end (context.Background) bounds nothing:
 	// the run then pays for no looks at it.
 	if ctx != nil && ctx.Done() != nil {
@@ -77,7 +85,7 @@ func CheckContext(ctx context.Context, t *cst.Tree, rs []*Rule, mo *macros.Optio
 		o.Context = ctx
 		mo = &o
 	}
-	ds, err := check(t, rs, true, mo, nil)
+	ds, err := checkInto(t, rs, true, mo, nil, dst)
 	if err != nil {
 		return nil, err
 	}
@@ -88,6 +96,12 @@ func CheckContext(ctx context.Context, t *cst.Tree, rs []*Rule, mo *macros.Optio
 // stopped the run ([Pass.stop]): the findings are then those of the rules
 // that ran before.
 func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *viewCache) ([]Diagnostic, error) {
+	return checkInto(t, rs, positions, mo, views, nil)
+}
+
+// checkInto is check with the findings in dst's room when it has enough,
+// as [CheckInto] says.
+func checkInto(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *viewCache, dst []Diagnostic) ([]Diagnostic, error) {
 	kind := Classify(t)
 	if kind == 0 {
 		return nil, nil
@@ -118,7 +132,7 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 		p.Rule = r
 		r.check(p)
 	}
-	ds := sortedDiagnostics(p.diags)
+	ds := sortedDiagnostics(p.diags, dst)
 	// The buffer keeps its room, not the findings.
 	clear(p.diags)
 	*scratch = p.diags[:0]
@@ -133,15 +147,20 @@ func check(t *cst.Tree, rs []*Rule, positions bool, mo *macros.Options, views *v
 var diagScratch = sync.Pool{New: func() any { return new([]Diagnostic) }}
 
 // sortedDiagnostics returns ds ordered by position, then code, keeping the
-// rules' own order otherwise, in a new list of their size, or nil when
-// there are none. ds is left as it was. A Diagnostic is large: sorting
-// small keys and then copying each finding once costs less than a stable
-// sort moving the findings themselves.
-func sortedDiagnostics(ds []Diagnostic) []Diagnostic {
+// rules' own order otherwise, in dst's room when it has enough, else in a
+// new list of their size; with none, dst emptied (nil for a nil dst). ds
+// is left as it was, and must not share dst's array. A Diagnostic is
+// large: sorting small keys and then copying each finding once costs less
+// than a stable sort moving the findings themselves.
+func sortedDiagnostics(ds, dst []Diagnostic) []Diagnostic {
 	if len(ds) == 0 {
-		return nil
+		return dst[:0]
 	}
-	out := make([]Diagnostic, len(ds))
+	out := dst[:0]
+	if cap(out) < len(ds) {
+		out = make([]Diagnostic, len(ds))
+	}
+	out = out[:len(ds)]
 	var packed [64]uint64
 	if keys, ok := packedKeys(ds, packed[:0]); ok {
 		// The fixpoint pass over a formatted file finds little, in order.

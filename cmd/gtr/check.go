@@ -67,9 +67,8 @@ exist; 0 otherwise.`
 // checkResult is what checking one file found.
 type checkResult struct {
 	path  string
-	src   *source // nil when the file could not be read
-	diags []rules.Diagnostic
-	found []finding // diags with their positions, worked out by the worker
+	src   *source   // nil when the file could not be read
+	found []finding // the rules' findings with their positions, worked out by the worker
 	err   *fileError
 }
 
@@ -151,12 +150,12 @@ func runCheck(e *env, args []string) int {
 			n.errored++
 		case r.src.kind == 0:
 			n.skipped++
-		case len(r.diags) == 0:
+		case len(r.found) == 0:
 			n.clean++
 		default:
 			n.flagged++
-			for _, d := range r.diags {
-				if d.Advisory {
+			for i := range r.found {
+				if r.found[i].advisory {
 					n.advisory++
 				} else {
 					n.fixable++
@@ -231,14 +230,22 @@ func checkLoaded(path string, s *source, fe *fileError, rs []*rules.Rule, mo *ma
 		// need Galaxy's expanded view (GTR006, GTR017) see it.
 		wmo := *mo
 		wmo.Arena = mem.arena
-		diags, err := rules.CheckContext(context.Background(), s.tree, rs, &wmo)
+		var dst []rules.Diagnostic
+		if mem.diags != nil {
+			dst = *mem.diags
+		}
+		diags, err := rules.CheckInto(context.Background(), s.tree, rs, &wmo, dst)
 		if err != nil {
 			// An expansion too large to make: an error for this file,
 			// and the run goes on.
 			r.err = stoppedError(path, err, "")
 		}
-		r.diags = diags
-		r.found = findings(s.tree, r.diags, full, mo.Cache)
+		r.found = findings(s.tree, diags, full, mo.Cache)
+		if mem.diags != nil && cap(diags) > cap(dst) {
+			*mem.diags = diags
+		}
+		// The list keeps its room for the next file, not the findings.
+		clear(diags)
 		if mem.arena != nil {
 			mem.arena.Reset()
 		}
@@ -259,14 +266,15 @@ type macroFinding struct {
 // already (another tool importing the same file brought them), and adds
 // the others to seen.
 func (r *checkResult) dropRepeated(seen map[macroFinding]bool) {
-	if len(r.diags) != len(r.found) {
-		return
-	}
 	keep := 0
 	// The findings of one file come together: clean its name once.
 	var raw, clean string
-	for i, d := range r.diags {
-		file := d.File
+	for i := range r.found {
+		f := &r.found[i]
+		file := ""
+		if f.elsewhere {
+			file = f.file
+		}
 		if file == "" && r.src != nil && r.src.kind == rules.TargetMacro {
 			file = r.path // the macro file's own finding: a tool may have brought it already
 		}
@@ -274,7 +282,7 @@ func (r *checkResult) dropRepeated(seen map[macroFinding]bool) {
 			if file != raw {
 				raw, clean = file, filepath.Clean(file)
 			}
-			k := macroFinding{clean, d.Code, d.Message, d.Span.Start, d.Span.End}
+			k := macroFinding{clean, f.code, f.message, f.span.Start, f.span.End}
 			if seen[k] {
 				continue
 			}
@@ -283,7 +291,7 @@ func (r *checkResult) dropRepeated(seen map[macroFinding]bool) {
 		keepAt(r, keep, i)
 		keep++
 	}
-	r.diags, r.found = r.diags[:keep], r.found[:keep]
+	r.found = r.found[:keep]
 }
 
 // keepAt moves the i'th finding of r to place keep (keep <= i) of a list
@@ -292,18 +300,20 @@ func (r *checkResult) dropRepeated(seen map[macroFinding]bool) {
 // through the collector's write barriers.
 func keepAt(r *checkResult, keep, i int) {
 	if keep != i {
-		r.diags[keep], r.found[keep] = r.diags[i], r.found[i]
+		r.found[keep] = r.found[i]
 	}
 }
 
 // finding is a diagnostic with its positions worked out for output.
 type finding struct {
 	code, displayCode string
-	file              string // the file the finding is in: an imported macro file, or the file checked
-	via               string // " (expanded from …)" when the bytes were moved there, else ""
-	line, col         int    // start; col in bytes
-	endLine, endCol   int    // end (exclusive); endCol in bytes; 0 for text output
-	col16, endCol16   int    // the columns in UTF-16 code units; 0 for text output
+	file              string   // the file the finding is in: an imported macro file, or the file checked
+	elsewhere         bool     // file is an imported macro file
+	span              cst.Span // in file: tells findings in a macro file several tools import apart
+	via               string   // " (expanded from …)" when the bytes were moved there, else ""
+	line, col         int      // start; col in bytes
+	endLine, endCol   int      // end (exclusive); endCol in bytes; 0 for text output
+	col16, endCol16   int      // the columns in UTF-16 code units; 0 for text output
 	message           string
 	advisory          bool
 	fix               string // what the fix does, or for an advisory finding what to do
@@ -325,11 +335,11 @@ func findings(t *cst.Tree, diags []rules.Diagnostic, full bool, cache *macros.Ca
 			lastCode, lastDisplay = d.Code, displayCode(d.Code)
 		}
 		f := &out[i]
-		*f = finding{code: d.Code, displayCode: lastDisplay, file: t.File(), message: d.Message,
+		*f = finding{code: d.Code, displayCode: lastDisplay, file: t.File(), span: d.Span, message: d.Message,
 			advisory: d.Advisory, via: expandedFrom(d.Via), fix: d.Help}
 		ft, fl := t, lines
 		if d.File != "" {
-			f.file = d.File
+			f.file, f.elsewhere = d.File, true
 			ft = otherTree(d.File, cache)
 			if ft != nil {
 				fl = ft.Lines()
@@ -377,7 +387,7 @@ type textReporter struct {
 }
 
 func (t *textReporter) file(r *checkResult) {
-	if r.err != nil || len(r.diags) == 0 {
+	if r.err != nil || len(r.found) == 0 {
 		return
 	}
 	w := t.e.stdout

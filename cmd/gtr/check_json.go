@@ -96,7 +96,7 @@ func (j *jsonReporter) file(r *checkResult) {
 	default:
 		f.Kind = kindName(r.src.kind)
 		f.Status = "clean"
-		if len(r.diags) > 0 {
+		if len(r.found) > 0 {
 			f.Status = "findings"
 		}
 		for _, fd := range r.found {

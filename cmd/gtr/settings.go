@@ -222,18 +222,15 @@ func (s *runSettings) selects(path, code string) bool {
 // (imported macro files) whose rule those files' settings leave out: a
 // per-file ignore of macros.xml covers what any tool's check finds in it.
 func (s *runSettings) dropUnselected(r *checkResult) {
-	if len(r.diags) != len(r.found) {
-		return
-	}
 	keep := 0
-	for i := range r.diags {
-		if d := &r.diags[i]; d.File != "" && !s.selects(d.File, d.Code) {
+	for i := range r.found {
+		if f := &r.found[i]; f.elsewhere && !s.selects(f.file, f.code) {
 			continue
 		}
 		keepAt(r, keep, i)
 		keep++
 	}
-	r.diags, r.found = r.diags[:keep], r.found[:keep]
+	r.found = r.found[:keep]
 }
 
 // checkRoots reports a usage error when paths is empty or names
