@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/galaxy-gtr/gtr/cst/macros"
+	"github.com/galaxy-gtr/gtr/rules/internal/recent"
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
@@ -32,18 +33,87 @@ var SelectOptionDuplicate = &lint.Check{
 	Run: func(c *lint.Ctx) {
 		for _, p := range selects(c) {
 			opts := p.option
-			if o := firstRepeat(opts, optionValue); o != nil {
-				c.Report("InputsSelectOptionDuplicateValue", o,
+			value, text := repeats(opts)
+			if value >= 0 {
+				c.Report("InputsSelectOptionDuplicateValue", opts[value],
 					fmt.Sprintf("Select parameter [%s] has multiple options with the same value", p.name),
 					"Remove the repeated <option>, or give it the value it was meant to have.")
 			}
-			if o := firstRepeat(opts, optionText); o != nil {
-				c.Report("InputsSelectOptionDuplicateText", o,
+			if text >= 0 {
+				c.Report("InputsSelectOptionDuplicateText", opts[text],
 					fmt.Sprintf("Select parameter [%s] has multiple options with the same text content", p.name),
 					"Give each <option> a label that tells it apart, or remove the repeated one.")
 			}
 		}
 	},
+}
+
+// repeats returns the indices in opts of the first option repeating an
+// earlier one's value key and of the first repeating a text key
+// (firstRepeat with optionValue and optionText), -1 for none.
+func repeats(opts []*macros.Element) (value, text int) {
+	if len(opts) <= 16 {
+		return firstRepeat(opts, optionValue), firstRepeat(opts, optionText)
+	}
+	// Macros give many tools one list of hundreds of options (a genome
+	// build's dbkeys, say): going through it again costs two map inserts
+	// an option, comparing it with the list remembered three string
+	// comparisons an option.
+	key := listKey{len(opts), stringsOf(opts[0]), stringsOf(opts[len(opts)-1])}
+	r := longRepeats.Of(key, func() *listRepeats {
+		r := &listRepeats{opts: make([]optionStrings, len(opts))}
+		for i, o := range opts {
+			r.opts[i] = stringsOf(o)
+		}
+		r.value, r.text = firstRepeat(opts, optionValue), firstRepeat(opts, optionText)
+		return r
+	})
+	if !r.holds(opts) {
+		// Another list of the same length and ends.
+		return firstRepeat(opts, optionValue), firstRepeat(opts, optionText)
+	}
+	return r.value, r.text
+}
+
+// longRepeats remembers the answers of repeats for the lists of options
+// last seen, past the sixteen it goes through directly.
+var longRepeats = recent.New[listKey, *listRepeats](16)
+
+// listKey tells lists of options apart well enough to find the one
+// remembered that is likely the same: its length and the strings of its
+// first and last options.
+type listKey struct {
+	n           int
+	first, last optionStrings
+}
+
+// optionStrings are the strings of an option that its keys are made of:
+// its value, its text and its selected attribute as keyOf reads it.
+type optionStrings struct{ value, text, selected string }
+
+// stringsOf returns o's optionStrings.
+func stringsOf(o *macros.Element) optionStrings {
+	return optionStrings{lint.Get(o, "value"), o.Text, selected(o)}
+}
+
+// listRepeats is the answer of repeats for the list of options with the
+// strings opts.
+type listRepeats struct {
+	opts        []optionStrings
+	value, text int
+}
+
+// holds reports whether opts has the strings the answer is for.
+func (r *listRepeats) holds(opts []*macros.Element) bool {
+	if len(opts) != len(r.opts) {
+		return false
+	}
+	for i, o := range opts {
+		if stringsOf(o) != r.opts[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // optionKey is what Galaxy compares options by: a string (optionValue or
@@ -76,9 +146,9 @@ func optionText(o *macros.Element) string {
 	return o.Text
 }
 
-// firstRepeat returns the first option whose key (keyOf with str) an
-// earlier option has, nil when the keys are distinct.
-func firstRepeat(opts []*macros.Element, str func(*macros.Element) string) *macros.Element {
+// firstRepeat returns the index of the first option whose key (keyOf with
+// str) an earlier option has, -1 when the keys are distinct.
+func firstRepeat(opts []*macros.Element, str func(*macros.Element) string) int {
 	// Most selects have a handful of options: comparing each with those
 	// before it costs less than a map.
 	if len(opts) <= 16 {
@@ -87,11 +157,11 @@ func firstRepeat(opts []*macros.Element, str func(*macros.Element) string) *macr
 			keys[i] = keyOf(o, str)
 			for _, k := range keys[:i] {
 				if k == keys[i] {
-					return o
+					return i
 				}
 			}
 		}
-		return nil
+		return -1
 	}
 	// A set of the strings alone settles the usual case, keys all
 	// distinct, with one map operation per option; only a select with a
@@ -103,25 +173,25 @@ func firstRepeat(opts []*macros.Element, str func(*macros.Element) string) *macr
 			return firstRepeatKey(opts, str)
 		}
 	}
-	return nil
+	return -1
 }
 
 // firstRepeatKey is firstRepeat for options two of which have the same
 // string.
-func firstRepeatKey(opts []*macros.Element, str func(*macros.Element) string) *macros.Element {
+func firstRepeatKey(opts []*macros.Element, str func(*macros.Element) string) int {
 	// Keyed by the string alone, the map hashes one string per option,
 	// not two; the selected attribute almost always reads the same, and
 	// the rare string seen with another one goes to a second map.
 	first := make(map[string]string, len(opts)) // string -> selected of its first option
 	var others map[optionKey]bool
-	for _, o := range opts {
+	for i, o := range opts {
 		k := keyOf(o, str)
 		sel, ok := first[k.s]
 		switch {
 		case !ok:
 			first[k.s] = k.selected
 		case sel == k.selected || others[k]:
-			return o
+			return i
 		default:
 			if others == nil {
 				others = map[optionKey]bool{}
@@ -129,5 +199,5 @@ func firstRepeatKey(opts []*macros.Element, str func(*macros.Element) string) *m
 			others[k] = true
 		}
 	}
-	return nil
+	return -1
 }

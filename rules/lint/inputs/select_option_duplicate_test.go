@@ -28,18 +28,18 @@ func TestFirstRepeatAsPairs(t *testing.T) {
 			}
 			opts[i] = o
 		}
-		var want *macros.Element
+		want := -1
 	search:
 		for i, o := range opts {
 			for _, before := range opts[:i] {
 				if keyOf(before, optionValue) == keyOf(o, optionValue) {
-					want = o
+					want = i
 					break search
 				}
 			}
 		}
 		if got := firstRepeat(opts, optionValue); got != want {
-			t.Fatalf("firstRepeat = %p, want %p", got, want)
+			t.Fatalf("firstRepeat = %d, want %d", got, want)
 		}
 	})
 }
@@ -85,6 +85,32 @@ func TestSelectsAsChildren(t *testing.T) {
 			if s.firstOptions() != lint.Child(s.el, "options") {
 				t.Fatalf("select %s: firstOptions is not Child(options)", s.name)
 			}
+		}
+	})
+}
+
+// TestRepeatsAsFirstRepeat checks repeats, whose long lists share their
+// answers, against firstRepeat on lists drawn from few options, so that
+// lists of one length and ends that differ inside, or in a selected
+// attribute, follow one another.
+func TestRepeatsAsFirstRepeat(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 24).Draw(t, "n")
+		opts := make([]*macros.Element, n)
+		for i := range opts {
+			o := &macros.Element{Tag: "option", Text: rapid.SampledFrom([]string{"", "A", "b"}).Draw(t, "text")}
+			o.Attrs = append(o.Attrs, macros.Attr{Name: "value", Value: rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "value")})
+			if rapid.Bool().Draw(t, "selected") {
+				o.Attrs = append(o.Attrs, macros.Attr{Name: "selected", Value: "true"})
+			}
+			opts[i] = o
+		}
+		value, text := repeats(opts)
+		if want := firstRepeat(opts, optionValue); value != want {
+			t.Fatalf("repeats' value repeat = %d, want %d", value, want)
+		}
+		if want := firstRepeat(opts, optionText); text != want {
+			t.Fatalf("repeats' text repeat = %d, want %d", text, want)
 		}
 	})
 }
