@@ -59,7 +59,7 @@ func repeats(opts []*macros.Element) (value, text int) {
 	// build's dbkeys, say): going through it again costs two map inserts
 	// an option, comparing it with the list remembered three string
 	// comparisons an option.
-	key := listKey{len(opts), stringsOf(opts[0]), stringsOf(opts[len(opts)-1])}
+	key := listKey{len(opts), stringsOf(opts[0]), stringsOf(opts[len(opts)-1]), firstSelected(opts)}
 	r := longRepeats.Of(key, func() *listRepeats {
 		r := &listRepeats{opts: make([]optionStrings, len(opts))}
 		for i, o := range opts {
@@ -80,11 +80,24 @@ func repeats(opts []*macros.Element) (value, text int) {
 var longRepeats = recent.New[listKey, *listRepeats](16)
 
 // listKey tells lists of options apart well enough to find the one
-// remembered that is likely the same: its length and the strings of its
-// first and last options.
+// remembered that is likely the same: its length, the strings of its
+// first and last options, and which option is the first selected (a
+// macro's token often picks the default of one list).
 type listKey struct {
 	n           int
 	first, last optionStrings
+	selected    int
+}
+
+// firstSelected returns the index of the first of opts with a selected
+// attribute, -1 when none has one.
+func firstSelected(opts []*macros.Element) int {
+	for i, o := range opts {
+		if _, ok := o.Get("selected"); ok {
+			return i
+		}
+	}
+	return -1
 }
 
 // optionStrings are the strings of an option that its keys are made of:
