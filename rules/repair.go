@@ -50,6 +50,9 @@ func reportRepairs(p *Pass) {
 var (
 	schemaAttributeNames = sortedNames(schemaAttribute)
 	schemaEnumValueNames = sortedNames(schemaEnumValue)
+	// schemaAttributeIndex answers for schemaAttributeNames, which every
+	// undeclared attribute of a tool is compared with.
+	schemaAttributeIndex = newTypoIndex(schemaAttributeNames)
 )
 
 func sortedNames(set map[string]bool) []string {
@@ -167,7 +170,8 @@ func (m typoMemo) closeMatches(word string, candidates []string) []string {
 	// short key; other lists (the names a content model expects, an
 	// enumeration) are short and spelled out.
 	var key string
-	if len(candidates) == len(schemaAttributeNames) && &candidates[0] == &schemaAttributeNames[0] {
+	schemaList := len(candidates) == len(schemaAttributeNames) && &candidates[0] == &schemaAttributeNames[0]
+	if schemaList {
 		key = "\x01" + word
 	} else {
 		key = word + "\x00" + strings.Join(candidates, "\x00")
@@ -175,7 +179,12 @@ func (m typoMemo) closeMatches(word string, candidates []string) []string {
 	if out, ok := m[key]; ok {
 		return out
 	}
-	out := closeMatches(word, candidates)
+	var out []string
+	if schemaList {
+		out = schemaAttributeIndex.closeMatches(word)
+	} else {
+		out = closeMatches(word, candidates)
+	}
 	m[key] = out
 	return out
 }

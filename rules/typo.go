@@ -1,6 +1,9 @@
 package rules
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 // typoCutoff is the least similarity (difflib's ratio) at which a name or
 // value is taken for a misspelling of another, the predecessor's cutoff.
@@ -92,11 +95,7 @@ func longestMatch(a, b []rune, alo, ahi, blo, bhi int, scratch []int) (besti, be
 // least typoCutoff, best first, as difflib.get_close_matches orders them
 // (by score, then by candidate, both descending).
 func closeMatches(word string, candidates []string) []string {
-	type scored struct {
-		s    float64
-		name string
-	}
-	var out []scored
+	var out []scoredName
 	n := utf8.RuneCountInString(word)
 	var counts *charCounts // of word, made for the first candidate of a length near enough
 	var rw []rune
@@ -122,9 +121,21 @@ func closeMatches(word string, candidates []string) []string {
 			continue
 		}
 		if s := 2 * float64(matches([]rune(c), rw)) / float64(m+n); s >= typoCutoff {
-			out = append(out, scored{s, c})
+			out = append(out, scoredName{s, c})
 		}
 	}
+	return bestFirst(out)
+}
+
+// scoredName is a candidate with its similarity to the word asked about.
+type scoredName struct {
+	s    float64
+	name string
+}
+
+// bestFirst returns the names of out ordered as difflib.get_close_matches
+// orders them: by score, then by name, both descending.
+func bestFirst(out []scoredName) []string {
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && (out[j].s > out[j-1].s || out[j].s == out[j-1].s && out[j].name > out[j-1].name); j-- {
 			out[j], out[j-1] = out[j-1], out[j]
@@ -135,6 +146,108 @@ func closeMatches(word string, candidates []string) []string {
 		names[i] = o.name
 	}
 	return names
+}
+
+// typoIndex is a candidate list asked about very often (the schema's
+// attribute names, once per undeclared attribute of a tool: a hundred
+// thousand for a tool of as many made-up attributes), arranged once for
+// difflib's cheap bounds. Its names are kept by length, so that the length
+// bound passes over whole lengths, and with the set of each name's ASCII
+// characters, so that a name with too few of the word's characters is
+// ruled out by a few bit tests instead of a count over the name. It
+// answers as [closeMatches] does on the list.
+type typoIndex struct {
+	byLen [][]typoName // by length in runes
+}
+
+type typoName struct {
+	name  string
+	chars [2]uint64 // the name's ASCII characters; every bit set when it has others
+}
+
+func newTypoIndex(names []string) *typoIndex {
+	ix := &typoIndex{}
+	for _, s := range names {
+		m := utf8.RuneCountInString(s)
+		for len(ix.byLen) <= m {
+			ix.byLen = append(ix.byLen, nil)
+		}
+		ix.byLen[m] = append(ix.byLen[m], typoName{s, asciiSet(s)})
+	}
+	return ix
+}
+
+// asciiSet returns the set of s's bytes, with every bit set when s has a
+// byte outside ASCII (such a name is not ruled out by the set).
+func asciiSet(s string) (set [2]uint64) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return [2]uint64{^uint64(0), ^uint64(0)}
+		}
+		set[c>>6] |= 1 << (c & 63)
+	}
+	return set
+}
+
+// closeMatches is [closeMatches] of word against the index's names.
+func (ix *typoIndex) closeMatches(word string) []string {
+	n := utf8.RuneCountInString(word)
+	// The word's distinct ASCII characters with their counts, and how many
+	// of its characters are not ASCII: the characters a name can have in
+	// common with the word are at most the counts of those it has at all,
+	// plus every non-ASCII one.
+	type charCount struct {
+		c byte
+		k int
+	}
+	var wcs []charCount
+	other := 0
+	for _, r := range word {
+		if r >= utf8.RuneSelf {
+			other++
+			continue
+		}
+		if i := slices.IndexFunc(wcs, func(x charCount) bool { return x.c == byte(r) }); i >= 0 {
+			wcs[i].k++
+		} else {
+			wcs = append(wcs, charCount{byte(r), 1})
+		}
+	}
+	var out []scoredName
+	var counts *charCounts
+	var rw []rune
+	for m, names := range ix.byLen {
+		// real_quick_ratio, for every name of length m at once (the
+		// empty name is only ever the empty word, itself skipped).
+		if m+n == 0 || 2*float64(min(m, n))/float64(m+n) < typoCutoff {
+			continue
+		}
+		for _, c := range names {
+			if c.name == word {
+				continue
+			}
+			bound := other
+			for _, x := range wcs {
+				if c.chars[x.c>>6]&(1<<(x.c&63)) != 0 {
+					bound += x.k
+				}
+			}
+			if 2*float64(bound)/float64(m+n) < typoCutoff {
+				continue
+			}
+			if counts == nil {
+				counts, rw = newCharCounts(word), []rune(word)
+			}
+			if 2*float64(counts.common(c.name))/float64(m+n) < typoCutoff {
+				continue
+			}
+			if s := 2 * float64(matches([]rune(c.name), rw)) / float64(m+n); s >= typoCutoff {
+				out = append(out, scoredName{s, c.name})
+			}
+		}
+	}
+	return bestFirst(out)
 }
 
 // charCounts counts the characters of a word, for difflib's quick_ratio.

@@ -87,3 +87,46 @@ func TestCloseMatchesFilterKeepsAll(t *testing.T) {
 		}
 	})
 }
+
+// TestTypoIndexAsCloseMatches checks that an index answers as
+// closeMatches does on its list, order included: on drawn lists of words
+// sharing characters (ASCII and not), and on the schema's attribute names
+// with drawn near-misses of them.
+func TestTypoIndexAsCloseMatches(t *testing.T) {
+	word := rapid.StringOfN(rapid.RuneFrom([]rune("abcdé_")), 0, 12, -1)
+	rapid.Check(t, func(t *rapid.T) {
+		w := word.Draw(t, "word")
+		cands := rapid.SliceOfN(word, 0, 20).Draw(t, "candidates")
+		// Near-misses of the word, which reach the cutoff.
+		for range rapid.IntRange(0, 6).Draw(t, "misses") {
+			cands = append(cands, nearMiss(t, w))
+		}
+		if got, want := newTypoIndex(cands).closeMatches(w), closeMatches(w, cands); !slices.Equal(got, want) {
+			t.Fatalf("index of %q on %q = %q, closeMatches %q", cands, w, got, want)
+		}
+	})
+	rapid.Check(t, func(t *rapid.T) {
+		w := nearMiss(t, rapid.SampledFrom(schemaAttributeNames).Draw(t, "name"))
+		if got, want := schemaAttributeIndex.closeMatches(w), closeMatches(w, schemaAttributeNames); !slices.Equal(got, want) {
+			t.Fatalf("schema index on %q = %q, closeMatches %q", w, got, want)
+		}
+	})
+}
+
+// nearMiss returns s with a rune replaced, dropped or doubled, or as it is.
+func nearMiss(t *rapid.T, s string) string {
+	r := []rune(s)
+	if len(r) == 0 {
+		return s
+	}
+	i := rapid.IntRange(0, len(r)-1).Draw(t, "at")
+	switch rapid.IntRange(0, 3).Draw(t, "how") {
+	case 0:
+		r[i] = rapid.RuneFrom([]rune("aeiou_xé")).Draw(t, "rune")
+	case 1:
+		r = append(r[:i:i], r[i+1:]...)
+	case 2:
+		r = append(r[:i+1:i+1], r[i:]...)
+	}
+	return string(r)
+}
