@@ -97,8 +97,7 @@ func longestMatch(a, b []rune, alo, ahi, blo, bhi int, scratch []int) (besti, be
 func closeMatches(word string, candidates []string) []string {
 	var out []scoredName
 	n := utf8.RuneCountInString(word)
-	var counts *charCounts // of word, made for the first candidate of a length near enough
-	var rw []rune
+	w := measuredWord{word: word}
 	for _, c := range candidates {
 		if c == word {
 			continue
@@ -109,22 +108,38 @@ func closeMatches(word string, candidates []string) []string {
 		if 2*float64(min(m, n))/float64(m+n) < typoCutoff {
 			continue
 		}
-		// difflib's quick_ratio: the matches are at most the characters
-		// c and word have in common, counted with repeats. It rules out
-		// most names that pass the length bound (a0 … a99999 against the
-		// schema's attribute names) for a pass over c rather than the
-		// product of the lengths that measuring takes.
-		if counts == nil {
-			counts, rw = newCharCounts(word), []rune(word)
-		}
-		if 2*float64(counts.common(c))/float64(m+n) < typoCutoff {
-			continue
-		}
-		if s := 2 * float64(matches([]rune(c), rw)) / float64(m+n); s >= typoCutoff {
+		if s, ok := w.similarity(c, m+n); ok {
 			out = append(out, scoredName{s, c})
 		}
 	}
 	return bestFirst(out)
+}
+
+// measuredWord is the word closeMatches is asked about, with what
+// measuring it against candidates needs, made for the first candidate
+// the length bound lets through.
+type measuredWord struct {
+	word   string
+	counts *charCounts
+	runes  []rune
+}
+
+// similarity returns c's similarity to the word, whose lengths in runes
+// add up to total, and whether it reaches typoCutoff; a candidate that
+// cannot reach it is not measured. difflib's quick_ratio comes first: the
+// matches are at most the characters c and the word have in common,
+// counted with repeats. It rules out most names that pass the length
+// bound (a0 … a99999 against the schema's attribute names) for a pass
+// over c rather than the product of the lengths that measuring takes.
+func (w *measuredWord) similarity(c string, total int) (float64, bool) {
+	if w.counts == nil {
+		w.counts, w.runes = newCharCounts(w.word), []rune(w.word)
+	}
+	if 2*float64(w.counts.common(c))/float64(total) < typoCutoff {
+		return 0, false
+	}
+	s := 2 * float64(matches([]rune(c), w.runes)) / float64(total)
+	return s, s >= typoCutoff
 }
 
 // scoredName is a candidate with its similarity to the word asked about.
@@ -215,8 +230,7 @@ func (ix *typoIndex) closeMatches(word string) []string {
 		}
 	}
 	var out []scoredName
-	var counts *charCounts
-	var rw []rune
+	w := measuredWord{word: word}
 	for m, names := range ix.byLen {
 		// real_quick_ratio, for every name of length m at once (the
 		// empty name is only ever the empty word, itself skipped).
@@ -236,13 +250,7 @@ func (ix *typoIndex) closeMatches(word string) []string {
 			if 2*float64(bound)/float64(m+n) < typoCutoff {
 				continue
 			}
-			if counts == nil {
-				counts, rw = newCharCounts(word), []rune(word)
-			}
-			if 2*float64(counts.common(c.name))/float64(m+n) < typoCutoff {
-				continue
-			}
-			if s := 2 * float64(matches([]rune(c.name), rw)) / float64(m+n); s >= typoCutoff {
+			if s, ok := w.similarity(c.name, m+n); ok {
 				out = append(out, scoredName{s, c.name})
 			}
 		}
