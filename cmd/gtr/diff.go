@@ -17,7 +17,8 @@ import (
 const diffDoc = `
 Diff prints the unified diff that "gtr format" would make, and writes
 nothing. Headers name a/PATH and b/PATH with PATH relative to the current
-directory, so that
+directory (a file outside it by its absolute path without the leading
+slash, as git diff names one), so that
 
 	gtr diff tools/ > fix.patch && git apply fix.patch
 
@@ -178,8 +179,12 @@ func (e *env) diffStdin(set *runSettings, name string) int {
 }
 
 // diffText returns the unified diff between a and b for the file called
-// name (slash-separated, relative to where the patch will be applied).
+// name (slash-separated, relative to where the patch will be applied). An
+// absolute name, a file outside the working directory, is written as git
+// diff writes one, without its leading slash ("a/tmp/x.xml", not
+// "a//tmp/x.xml"), so that "patch -p1" run at the root finds it.
 func diffText(name string, a, b []byte) string {
+	name = strings.TrimLeft(name, "/")
 	return rewrite.UnifiedDiff("a/"+name, "b/"+name, a, b, 3)
 }
 

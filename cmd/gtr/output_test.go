@@ -35,6 +35,23 @@ func TestDisplayPath(t *testing.T) {
 	}
 }
 
+// TestDiffTextHeaders checks the file names of diff headers: relative
+// names as given, absolute ones without their leading slash, as git diff
+// writes them.
+func TestDiffTextHeaders(t *testing.T) {
+	tests := []struct{ name, want string }{
+		{"tools/a.xml", "--- a/tools/a.xml\n+++ b/tools/a.xml\n"},
+		{"../other/a.xml", "--- a/../other/a.xml\n+++ b/../other/a.xml\n"},
+		{"/elsewhere/a.xml", "--- a/elsewhere/a.xml\n+++ b/elsewhere/a.xml\n"},
+	}
+	for _, tt := range tests {
+		got := diffText(tt.name, []byte("<a/>\n"), []byte("<b/>\n"))
+		if !strings.HasPrefix(got, tt.want) {
+			t.Errorf("diffText(%q) starts %q, want %q", tt.name, got[:min(len(got), len(tt.want))], tt.want)
+		}
+	}
+}
+
 func TestGitHubEscaping(t *testing.T) {
 	if got := ghData("100% <a>\r\nb: c, d"); got != "100%25 <a>%0D%0Ab: c, d" {
 		t.Errorf("ghData = %q", got)
