@@ -4,12 +4,15 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/galaxy-gtr/gtr/rules/schema"
 )
 
 // medianTool returns the corpus tool of median size, or skips.
@@ -102,28 +105,46 @@ func BenchmarkCheckToolSession(b *testing.B) {
 	}
 }
 
-// TestCheckToolLatencyLargest reports the server-side p99 of check_tool
-// with the strict ruleset (every advisory check) on the largest corpus
-// tool. The target is 20 ms, not met yet (p99 35-41 ms on a quiet
-// machine, see README; 110 ms measured with two test runs sharing the
-// machine): the test fails past 250 ms, a regression however busy the
-// machine, and says where the target stands.
+// TestCheckToolLatencyLargest reports the server-side p50 and p99 of
+// check_tool with the strict ruleset (every advisory check) on the largest
+// corpus tool, as a running server sees them: under the collector
+// settings gtr mcp runs with (main's gcPercent 400 and mcpMemoryLimit,
+// 1 GiB), after the schema tables New readies at the server's start, and
+// over 200 calls after ten that warm the server up, reported on their own:
+// the first fills what later calls share, and until the heap has grown to
+// its working size the calls fault its pages in (30-45 ms for the first
+// few on the project's VM, where later calls take 5-8 ms). The target is
+// 20 ms; the test fails past 250 ms for the median, a regression however
+// busy the machine, and says where the target stands.
 func TestCheckToolLatencyLargest(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping latency measurement in -short mode")
 	}
 	xml := largestTool(t)
-	var d []time.Duration
-	for range 100 {
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(1 << 30))
+	schema.Prepare()
+	in := CheckInput{XML: xml, Selection: Selection{Rulesets: []string{"strict"}}}
+	call := func() time.Duration {
 		start := time.Now()
-		if _, err := checkTool(context.Background(), CheckInput{XML: xml, Selection: Selection{Rulesets: []string{"strict"}}}); err != nil {
+		if _, err := checkTool(context.Background(), in); err != nil {
 			t.Fatal(err)
 		}
-		d = append(d, time.Since(start))
+		return time.Since(start)
+	}
+	first := call()
+	var warm time.Duration
+	for range 9 {
+		warm = max(warm, call())
+	}
+	d := make([]time.Duration, 200)
+	for i := range d {
+		d[i] = call()
 	}
 	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-	p50, p99 := d[len(d)/2], d[len(d)*99/100]
-	t.Logf("check_tool -ruleset strict on the largest corpus tool (%d bytes): p50 %v, p99 %v", len(xml), p50, p99)
+	p50, p99 := d[len(d)/2], d[len(d)*99/100-1]
+	t.Logf("check_tool -ruleset strict on the largest corpus tool (%d bytes): first call %v, slowest of the next 9 %v; then p50 %v, p99 %v (slowest %v)",
+		len(xml), first, warm, p50, p99, d[len(d)-1])
 	// The bound is on the median, which a busy machine moves less than
 	// the slowest call; work out of proportion slows every call.
 	if p50 > 250*time.Millisecond {
