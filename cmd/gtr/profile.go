@@ -133,10 +133,11 @@ func startCPUProfile() func() {
 // README, Performance).
 const gcPercent = 400
 
-// batchHeap is how much of the heap a run over files with no memory
-// limit (gtr validate, the MCP server's runs over a working tree) asks to
-// have backed by huge pages (useHugePages): more than such a run over a
-// few thousand tools touches. Only what the run touches is ever backed by
+// batchHeap is how much of the heap a run over files that batchMemoryLimit
+// does not bound (gtr validate, which sets no limit; the MCP server's runs
+// over a working tree, under the server's own limit of 1 GiB) asks to have
+// backed by huge pages (useHugePages): more than such a run over a few
+// thousand tools touches. Only what the run touches is ever backed by
 // memory.
 const batchHeap = 1 << 30
 
