@@ -31,6 +31,8 @@ func TestMain(m *testing.M) {
 	}
 	gtrBin = filepath.Join(dir, "gtr")
 	build := exec.Command("go", "build", "-o", gtrBin, "-ldflags=-X main.version="+testVersion, ".")
+	// Built as README.md says: without cgo (see README, Performance).
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	build.Stdout, build.Stderr = os.Stdout, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintf(os.Stderr, "building gtr: %v\n", err)

@@ -158,20 +158,24 @@ const limitedBatchHeap = 256 << 20
 // allocates some 800 MB of short-lived memory, so with gcPercent alone
 // the heap would grow to five times the live heap (peak RSS 190-250 MB
 // over the corpus). With the limit the collector runs when the heap
-// nears it instead. Peak RSS is about 14 MiB above it (the binary's pages
-// and memory the runtime has not yet returned). 84 MiB peaked at 97-100
-// MiB; 80 MiB peaks at 93-97 MiB for one collection more over the corpus
-// (19-22), once format stopped holding every fix of the run (see README,
-// Performance).
-const batchMemoryLimit = 80 << 20
+// nears it instead. Peak RSS is about 10 MiB above it: the pages of the
+// executable the run touches after dropImagePages, and memory the runtime
+// has not yet returned. Each MiB more costs a MiB of peak RSS and saves
+// collections: 84 MiB peaks at 91-95 MiB over the corpus (series of five
+// of check --ruleset strict and format --check, 2026-12-06); until then
+// the executable's startup pages stayed resident and the limit was 80
+// MiB for the same peak (see README, Performance).
+const batchMemoryLimit = 84 << 20
 
-// tuneBatch prepares the runtime for a run of check or format: the heap
-// backed by huge pages (useHugePages) and its size bounded by
+// tuneBatch prepares the runtime for a run of check or format: the pages
+// of startup out of the resident set (dropImagePages), the heap backed by
+// huge pages (useHugePages) and its size bounded by
 // batchMemoryLimit, until the live heap outgrows three quarters of it
 // (see limitWhileSmall). At half, coinciding large files of the corpus
 // sometimes lifted it (4 runs of format --check in 27 then peaked at
 // 163-182 MiB).
 func tuneBatch() {
+	dropImagePages()
 	useHugePages(limitedBatchHeap)
 	if _, ok := os.LookupEnv("GOMEMLIMIT"); !ok {
 		debug.SetMemoryLimit(batchMemoryLimit)

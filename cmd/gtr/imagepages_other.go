@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// dropImagePages does nothing here: see imagepages_linux.go.
+func dropImagePages() {}
