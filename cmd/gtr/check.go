@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -176,10 +177,12 @@ func runCheck(e *env, args []string) int {
 		files := startWalkWith(paths, set.walkOptions())
 		files.prog = e.startProgress(*rf.noProgress, files.count)
 		lender := newMemoryLender()
+		lists := make(findingLists, 2*runtime.GOMAXPROCS(0))
 		bad := false
 		forEachWalked(files, func(path string) *checkResult {
 			mem := lender.borrow()
 			defer lender.giveBack(mem)
+			mem.found = lists
 			frs, err := set.rulesFor(path)
 			if err != nil {
 				return &checkResult{path: path, err: &fileError{path: path, msg: err.Error()}}
@@ -198,6 +201,9 @@ func runCheck(e *env, args []string) int {
 			if !bad {
 				tally(r)
 			}
+			// Reported: the list of findings goes to a file checked later.
+			lists.put(r.found)
+			r.found = nil
 		})
 		files.prog.stop()
 		if bad {
@@ -240,7 +246,7 @@ func checkLoaded(path string, s *source, fe *fileError, rs []*rules.Rule, mo *ma
 			// and the run goes on.
 			r.err = stoppedError(path, err, "")
 		}
-		r.found = findings(s.tree, diags, full, mo.Cache)
+		r.found = findings(mem.found.get(len(diags)), s.tree, diags, full, mo.Cache)
 		if mem.diags != nil && cap(diags) > cap(dst) {
 			*mem.diags = diags
 		}
@@ -254,6 +260,43 @@ func checkLoaded(path string, s *source, fe *fileError, rs []*rules.Rule, mo *ma
 		s.releaseTree(mem.slabs) // the findings hold what output needs; errors keep it for columns
 	}
 	return r
+}
+
+// findingLists recycles the lists of findings of a run: each goes back
+// once reported (the reporters keep none), for a file checked after.
+// Over the corpus the lists of check --ruleset strict came to some 24 MB
+// of fresh memory per run (a finding is 176 bytes), about 6% of what the
+// run allocated. A nil findingLists recycles nothing.
+type findingLists chan []finding
+
+// maxRecycledFindings bounds the lists kept: a rare file of thousands of
+// findings does not keep its list for the rest of the run.
+const maxRecycledFindings = 4096
+
+// get returns a list of n findings (their contents to be overwritten), a
+// recycled one when there is one with room for them.
+func (l findingLists) get(n int) []finding {
+	select {
+	case s := <-l:
+		if cap(s) >= n {
+			return s[:n]
+		}
+	default:
+	}
+	// Room for the usual file: a list fits the next file more often.
+	return make([]finding, n, max(n, 64))
+}
+
+// put hands back a list whose findings have been reported.
+func (l findingLists) put(s []finding) {
+	if cap(s) == 0 || cap(s) > maxRecycledFindings {
+		return
+	}
+	clear(s) // what they point to is garbage now
+	select {
+	case l <- s[:0]:
+	default:
+	}
 }
 
 // macroFinding identifies a finding located in an imported macro file.
@@ -322,9 +365,10 @@ type finding struct {
 // findings works out the positions of diags in t, or for a finding in an
 // imported macro file in that file's tree (from cache, else read again);
 // the end and the UTF-16 columns only with full (the text output needs the
-// start in bytes only).
-func findings(t *cst.Tree, diags []rules.Diagnostic, full bool, cache *macros.Cache) []finding {
-	out := make([]finding, len(diags))
+// start in bytes only). It fills out, which has room for diags (each of
+// its findings is written whole).
+func findings(out []finding, t *cst.Tree, diags []rules.Diagnostic, full bool, cache *macros.Cache) []finding {
+	out = out[:len(diags)]
 	lines := t.Lines()
 	// A rule's findings come together: the display code of the one before
 	// is the usual one.

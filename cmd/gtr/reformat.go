@@ -212,12 +212,14 @@ func firstOfEachCode(applied []rewrite.Applied) []rewrite.Applied {
 // workerMemory is what one worker of a run reuses from file to file: the
 // arrays of the trees of a file ([cst.Slabs]), the memory of its macro
 // expansions ([macros.Arena]), both handed back when the file is done
-// ([rules.Formatted.Release]), and the list check's findings are sorted
-// into before they become the output's (any of them nil for none).
+// ([rules.Formatted.Release]), the list check's findings are sorted
+// into before they become the output's, and the output's lists of
+// findings that the run has reported (any of them nil for none).
 type workerMemory struct {
 	slabs *cst.Slabs
 	arena *macros.Arena
 	diags *[]rules.Diagnostic
+	found findingLists
 }
 
 // memoryLender lends each worker of a run its workerMemory. There are as
@@ -227,7 +229,7 @@ type memoryLender chan workerMemory
 func newMemoryLender() memoryLender {
 	l := make(memoryLender, runtime.GOMAXPROCS(0))
 	for range cap(l) {
-		l <- workerMemory{new(cst.Slabs), new(macros.Arena), new([]rules.Diagnostic)}
+		l <- workerMemory{slabs: new(cst.Slabs), arena: new(macros.Arena), diags: new([]rules.Diagnostic)}
 	}
 	return l
 }
