@@ -111,13 +111,16 @@ func lintCtx(p *Pass) *lint.Ctx {
 	}
 	if p.views != nil {
 		c.Root, _ = p.views.convert(p.Tree)
-	} else if !c.Tool {
+	} else if !c.Tool && opts.Cache != nil {
 		// A macro file of the run is converted once, for its own checks
 		// and for the tools that import it (the checks only read it).
 		c.Root, _ = opts.Cache.FromTree(p.Tree)
 	} else {
-		// A tool that did not expand gets a tree of its own, as ever.
-		c.Root, _ = macros.FromTree(p.Tree)
+		// A tool that did not expand, or a macro file checked on its own,
+		// gets a tree of its own, in the arena of the caller's expansions
+		// when it lends one: the checks are done with it before the
+		// caller resets the arena, as with an expansion.
+		c.Root, _ = macros.FromTreeIn(p.Tree, opts.Arena)
 	}
 	return c
 }

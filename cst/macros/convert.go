@@ -15,6 +15,10 @@ func spanOf(start, end int) cst.Span { return cst.Span{Start: start, End: end} }
 // well-formedness errors, as lxml does.
 func FromTree(t *cst.Tree) (*Element, error) { return fromTree(t, nil) }
 
+// FromTreeIn is [FromTree] with the elements in a's memory when a is not
+// nil (see [Arena]): the tree must not be used after a's Reset.
+func FromTreeIn(t *cst.Tree, a *Arena) (*Element, error) { return fromTree(t, a) }
+
 // fromTree is FromTree with the tree in mem, when not nil.
 func fromTree(t *cst.Tree, mem *Arena) (*Element, error) {
 	if err := syntaxError(t); err != nil {

@@ -37,10 +37,16 @@ func (s Selection) resolve() ([]*rules.Rule, error) {
 // parseTool parses the XML of a tool or macro file and refuses anything
 // malformed or of another kind.
 func parseTool(xml string, macros map[string]string) (*cst.Tree, error) {
+	return parseToolIn(nil, xml, macros)
+}
+
+// parseToolIn is parseTool with the tree's arrays from slabs (nil for
+// new ones); the caller releases a tree it returns.
+func parseToolIn(slabs *cst.Slabs, xml string, macros map[string]string) (*cst.Tree, error) {
 	if err := checkSize(xml, macros); err != nil {
 		return nil, err
 	}
-	t := cst.Parse("tool.xml", []byte(xml))
+	t := slabs.Parse("tool.xml", []byte(xml))
 	if errs := t.Errors(); len(errs) > 0 {
 		e := errs[0]
 		msg := fmt.Sprintf("the XML is not well-formed: %d:%d: %s", e.Pos.Line, column.InTree(t, e.Pos.Offset), e.Msg)

@@ -3,7 +3,9 @@ package mcpserver
 import (
 	"context"
 	"sort"
+	"sync"
 
+	"github.com/galaxy-gtr/gtr/cst"
 	"github.com/galaxy-gtr/gtr/cst/macros"
 	"github.com/galaxy-gtr/gtr/rules"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -35,18 +37,46 @@ func addCheckTool(h *host) {
 	}, checkTool)
 }
 
+// callMemory is what a check_tool call reuses from the calls before it:
+// the arrays of the tool's tree, the memory of its expansion and the list
+// of its findings, as a run of gtr check reuses them from file to file.
+// On the largest corpus tool that is about a third of what a call
+// allocates, and so of the collections a busy server runs, which make its
+// slowest calls (see README, Speed of the checks).
+type callMemory struct {
+	slabs *cst.Slabs
+	arena *macros.Arena
+	diags []rules.Diagnostic
+}
+
+// callMemories holds the callMemory of calls not running; calls running
+// at once take one each.
+var callMemories = sync.Pool{New: func() any { return &callMemory{slabs: new(cst.Slabs), arena: new(macros.Arena)} }}
+
 func checkTool(ctx context.Context, in CheckInput) (CheckOutput, error) {
 	rs, err := in.Selection.resolve()
 	if err != nil {
 		return CheckOutput{}, err
 	}
-	t, err := parseTool(in.XML, in.Macros)
+	mem := callMemories.Get().(*callMemory)
+	defer callMemories.Put(mem)
+	t, err := parseToolIn(mem.slabs, in.XML, in.Macros)
 	if err != nil {
 		return CheckOutput{}, err
 	}
+	defer mem.slabs.Release(t)
 	files := macroFiles(in.Macros)
 	// Imports resolve only from the macros content: nothing touches disk.
-	diags, err := rules.CheckContext(ctx, t, rs, &macros.Options{Files: files, NoDisk: true})
+	diags, err := rules.CheckInto(ctx, t, rs, &macros.Options{Files: files, NoDisk: true, Arena: mem.arena}, mem.diags)
+	defer func() {
+		// The findings' strings outlive the call; the list, the
+		// expansion's elements and the tree's arrays serve the next.
+		clear(diags)
+		if cap(diags) > cap(mem.diags) {
+			mem.diags = diags[:0]
+		}
+		mem.arena.Reset()
+	}()
 	if err != nil {
 		return CheckOutput{}, expandError(err, in.XML, in.Macros)
 	}
