@@ -98,6 +98,7 @@ func lintCtx(p *Pass) *lint.Ctx {
 	if !opts.NoDisk && p.Tree.File() != "" {
 		c.Dir = filepath.Dir(p.Tree.File())
 	}
+	c.Cache = opts.Cache
 	if c.Tool {
 		res, err := expandedView(p, opts)
 		if err == nil {

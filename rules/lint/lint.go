@@ -12,6 +12,7 @@ package lint
 
 import (
 	"bytes"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -76,6 +77,9 @@ type Ctx struct {
 	// with the checks (such as a help text known to be valid
 	// reStructuredText), nil when there is none.
 	Shared map[string]any
+	// Cache, when not nil, is the run's cache of the files it reads:
+	// [Ctx.Stat] asks it about files beside the tool.
+	Cache *macros.Cache
 	// ParseCommand, when not nil, parses the text of the tool's
 	// <command> for [Ctx.Command] in place of cheetah.Parse: the run
 	// hands over its parse of the same text made for another rule.
@@ -432,6 +436,10 @@ func (c *Ctx) Beside(name string) string {
 	}
 	return filepath.Join(c.Dir, name)
 }
+
+// Stat is os.Stat of a file beside the tool, remembered for the run when
+// it has a cache ([macros.Cache.Stat]).
+func (c *Ctx) Stat(path string) (fs.FileInfo, error) { return c.Cache.Stat(path) }
 
 // ToolType returns the tool's tool_type attribute, "default" when it has
 // none. Galaxy runs each linter module on some tool types only. It is

@@ -1,10 +1,6 @@
 package datatypes
 
-import (
-	"os"
-
-	"github.com/galaxy-gtr/gtr/rules/lint"
-)
+import "github.com/galaxy-gtr/gtr/rules/lint"
 
 // DatatypesCustomConf is GTR099: a tool directory that ships its own
 // datatypes_conf.xml.
@@ -32,7 +28,7 @@ var DatatypesCustomConf = &lint.Check{
 		if path == "" {
 			return
 		}
-		if _, err := os.Stat(path); err != nil {
+		if _, err := c.Stat(path); err != nil {
 			return
 		}
 		c.Report("DatatypesCustomConf", c.Root, "Tool uses a custom datatypes_conf.xml which is discouraged",

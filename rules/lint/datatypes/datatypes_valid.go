@@ -130,6 +130,9 @@ func besideExtensions(c *lint.Ctx) map[string]bool {
 	if path == "" {
 		return nil
 	}
+	if _, err := c.Stat(path); err != nil {
+		return nil // most directories have none: known from the run's memo
+	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil
