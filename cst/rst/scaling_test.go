@@ -66,6 +66,15 @@ func TestInlineScanLinear(t *testing.T) {
 			big := parseCPU(pathological(c.unit, c.big), 1)
 			ratio := float64(big) / float64(max(small, time.Millisecond))
 			t.Logf("%q: %d bytes %v, %d bytes %v, ratio %.1f", c.unit, c.small, small, c.big, big, ratio)
+			if ratio >= 35 {
+				// One run of the large input on a loaded machine (the
+				// packages' tests run side by side) can land past the
+				// bound: the best of two decides, as a quadratic scan
+				// would be past it in both.
+				big = min(big, parseCPU(pathological(c.unit, c.big), 1))
+				ratio = float64(big) / float64(max(small, time.Millisecond))
+				t.Logf("%q: %d bytes %v (measured again), ratio %.1f", c.unit, c.big, big, ratio)
+			}
 			// Ten times the input: linear measures 10-19× here (the
 			// collector's work grows with the live tree), quadratic
 			// 100×; the bound sits between, away from both.
