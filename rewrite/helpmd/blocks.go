@@ -56,6 +56,9 @@ func (c *converter) block(n *rst.Node, depth int, prev *rst.Node) (s string, sho
 	case rst.KindLiteralBlock, rst.KindDoctestBlock:
 		return c.fence(n), true
 	case rst.KindBlockQuote:
+		if compactQuote(n) {
+			c.refuse(n, "a block quote of one paragraph")
+		}
 		return indent(c.blocks(n.Children, depth, false), "> ", "> "), true
 	case rst.KindTransition:
 		return "---", true
@@ -72,6 +75,30 @@ func (c *converter) block(n *rst.Node, depth int, prev *rst.Node) (s string, sho
 		c.refuse(n, constructName(n))
 	}
 	return "", true
+}
+
+// compactQuote reports whether html4css1 renders the paragraph of block
+// quote n without <p>, which CommonMark's "> " cannot: a quote whose only
+// shown child is a paragraph (comments, targets and substitution
+// definitions are not shown, and do not count) outside a list, where
+// should_be_compact_paragraph's compact_p holds. Inside a list it does
+// not, and a list that holds a block quote is never simple enough to be
+// rendered compact.
+func compactQuote(n *rst.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Kind == rst.KindBulletList || p.Kind == rst.KindEnumeratedList {
+			return false
+		}
+	}
+	var shown []*rst.Node
+	for _, k := range n.Children {
+		switch k.Kind {
+		case rst.KindComment, rst.KindTarget, rst.KindSubstitutionDefinition, rst.KindPending:
+		default:
+			shown = append(shown, k)
+		}
+	}
+	return len(shown) == 1 && shown[0].Kind == rst.KindParagraph
 }
 
 // constructName names a node's construct in a refusal.
