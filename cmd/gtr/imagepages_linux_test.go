@@ -1,31 +1,16 @@
 package main
 
-import (
-	"bytes"
-	"os"
-	"strconv"
-	"testing"
-)
+import "testing"
 
 // rssFile returns the file-backed part of this process's resident set
 // (RssFile), in KiB.
 func rssFile(t *testing.T) int64 {
 	t.Helper()
-	status, err := os.ReadFile("/proc/self/status")
+	n, err := procStatus("RssFile")
 	if err != nil {
-		t.Skipf("no /proc/self/status: %v", err)
+		t.Skipf("no RssFile: %v", err)
 	}
-	for line := range bytes.Lines(status) {
-		if v, ok := bytes.CutPrefix(line, []byte("RssFile:")); ok {
-			kb, err := strconv.ParseInt(string(bytes.TrimSuffix(bytes.TrimSpace(v), []byte(" kB"))), 10, 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return kb
-		}
-	}
-	t.Skip("no RssFile in /proc/self/status")
-	return 0
+	return n >> 10
 }
 
 // TestDropImagePages: dropping the executable's pages shrinks the

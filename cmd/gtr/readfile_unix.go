@@ -35,7 +35,6 @@ func readFile(path string) ([]byte, error) {
 	// needs no growth, as in os.ReadFile.
 	buf := make([]byte, 0, int(st.Size)+1)
 	for {
-		want := cap(buf) - len(buf)
 		n, err := syscall.Read(fd, buf[len(buf):cap(buf)])
 		if errors.Is(err, syscall.EINTR) {
 			continue
@@ -51,7 +50,7 @@ func readFile(path string) ([]byte, error) {
 		// more: the end. A file grown since its size was read would have
 		// filled the byte to spare (and is read on), so the read that
 		// only finds the end, one system call per file, is spared.
-		if n < want && int64(len(buf)) == st.Size {
+		if len(buf) < cap(buf) && int64(len(buf)) == st.Size {
 			return buf, nil
 		}
 		if len(buf) == cap(buf) {

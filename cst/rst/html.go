@@ -46,7 +46,7 @@ func (w *htmlWriter) addClass(n *Node, c string) { w.extra[n] = append(w.extra[n
 func (w *htmlWriter) setClassOnChild(n *Node, c string, index int) {
 	var kids []*Node
 	for _, k := range n.Children {
-		if !k.Kind.isInvisible() {
+		if !k.Kind.Invisible() {
 			kids = append(kids, k)
 		}
 	}
@@ -819,7 +819,7 @@ func isSimpleList(n *Node) bool {
 		case KindListItem, KindDefinition, KindFieldBody, KindAuthors, KindAddress, KindVersion:
 			var kids []*Node
 			for _, c := range m.Children {
-				if !c.Kind.isInvisible() {
+				if !c.Kind.Invisible() {
 					kids = append(kids, c)
 				}
 			}
@@ -869,7 +869,7 @@ func (w *htmlWriter) compactParagraph(n *Node) bool {
 		start = 1
 	}
 	for _, c := range p.Children[start:] {
-		if c.Kind.isInvisible() {
+		if c.Kind.Invisible() {
 			continue
 		}
 		if c == n {
@@ -879,7 +879,7 @@ func (w *htmlWriter) compactParagraph(n *Node) bool {
 	}
 	count := 0
 	for _, c := range p.Children {
-		if !c.Kind.isInvisible() && c.Kind != KindLabel {
+		if !c.Kind.Invisible() && c.Kind != KindLabel {
 			count++
 		}
 	}
@@ -902,7 +902,7 @@ func (w *htmlWriter) fieldList(n *Node) {
 			body := f.Children[len(f.Children)-1]
 			var kids []*Node
 			for _, c := range body.Children {
-				if !c.Kind.isInvisible() {
+				if !c.Kind.Invisible() {
 					kids = append(kids, c)
 				}
 			}

@@ -49,8 +49,11 @@ func (d *doc) findAll(k Kind) []*Node {
 	return out
 }
 
-// isInvisible reports whether k is a docutils Invisible element.
-func (k Kind) isInvisible() bool {
+// Invisible reports whether k is a docutils Invisible element (a
+// comment, substitution definition, target or pending node): html4css1
+// renders none of them, and they do not count as a paragraph's siblings
+// when it decides whether to write the paragraph without <p>.
+func (k Kind) Invisible() bool {
 	return k == KindComment || k == KindSubstitutionDefinition || k == KindTarget || k == KindPending
 }
 
@@ -79,7 +82,7 @@ func (d *doc) classAttributes() {
 		for parent != nil && !done {
 			for i := parent.Index(child) + 1; i < len(parent.Children); i++ {
 				el := parent.Children[i]
-				if el.Kind.isInvisible() || el.Kind == KindSystemMessage {
+				if el.Kind.Invisible() || el.Kind == KindSystemMessage {
 					continue
 				}
 				el.Classes = append(el.Classes, cls...)
@@ -236,7 +239,7 @@ func (d *doc) propagateTargets(targets []*Node) {
 		for next != nil && next.Kind == KindSystemMessage {
 			next = nextNodeAfter(next)
 		}
-		if next == nil || (next.Kind.isInvisible() || next.Kind == KindFootnote || next.Kind == KindCitation) && next.Kind != KindTarget {
+		if next == nil || (next.Kind.Invisible() || next.Kind == KindFootnote || next.Kind == KindCitation) && next.Kind != KindTarget {
 			continue
 		}
 		next.IDs = append(next.IDs, t.IDs...)
@@ -893,7 +896,7 @@ func atoiDefault(s string, def int) int {
 // isPreBibliographic reports whether k may come before a document's
 // bibliographic field list (docutils' PreBibliographic elements).
 func (k Kind) isPreBibliographic() bool {
-	return k.isInvisible() || k == KindSystemMessage || k == KindRaw
+	return k.Invisible() || k == KindSystemMessage || k == KindRaw
 }
 
 // docinfo takes a field list that opens the document out of the body, as

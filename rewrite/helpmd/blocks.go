@@ -31,7 +31,7 @@ func (c *converter) blocks(nodes []*rst.Node, depth int, tight bool) string {
 // does not render. prev is the block written before it.
 func (c *converter) block(n *rst.Node, depth int, prev *rst.Node) (s string, shown bool) {
 	switch n.Kind {
-	case rst.KindComment, rst.KindTarget, rst.KindSubstitutionDefinition, rst.KindPending:
+	case rst.KindComment, rst.KindTarget, rst.KindSubstitutionDefinition, rst.KindPending: // rst.Kind.Invisible
 		return "", false
 	case rst.KindSystemMessage:
 		// Valid documents carry INFO messages only, which html4css1 does
@@ -79,8 +79,8 @@ func (c *converter) block(n *rst.Node, depth int, prev *rst.Node) (s string, sho
 
 // compactQuote reports whether html4css1 renders the paragraph of block
 // quote n without <p>, which CommonMark's "> " cannot: a quote whose only
-// shown child is a paragraph (comments, targets and substitution
-// definitions are not shown, and do not count) outside a list, where
+// shown child is a paragraph (invisible nodes do not count, as in
+// docutils) outside a list, where
 // should_be_compact_paragraph's compact_p holds. Inside a list it does
 // not, and a list that holds a block quote is never simple enough to be
 // rendered compact.
@@ -92,9 +92,7 @@ func compactQuote(n *rst.Node) bool {
 	}
 	var shown []*rst.Node
 	for _, k := range n.Children {
-		switch k.Kind {
-		case rst.KindComment, rst.KindTarget, rst.KindSubstitutionDefinition, rst.KindPending:
-		default:
+		if !k.Kind.Invisible() {
 			shown = append(shown, k)
 		}
 	}
