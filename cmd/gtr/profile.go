@@ -145,7 +145,7 @@ const batchHeap = 1 << 30
 // batchMemoryLimit keeps near 80 MiB: the page allocator reuses the
 // lowest free addresses first, so the heap stays at the start of the
 // region, and 256 MiB leave room for a run whose live heap lifts the
-// limit (limitWhileSmall). A gigabyte made the start of such a run 3-6
+// limit (see pacer). A gigabyte made the start of such a run 3-6
 // ms longer, before any file was read (the runtime records every page of
 // the region in its span table), and kept 0.9 MB more of the runtime's
 // metadata, which counts against the limit.
@@ -155,53 +155,130 @@ const limitedBatchHeap = 256 << 20
 // format lets the Go runtime hold (debug.SetMemoryLimit), when GOMEMLIMIT
 // does not set one. What such a run keeps live is small (the files being
 // worked on and a bounded macro cache: 10-40 MB over the corpus), but it
-// allocates some 800 MB of short-lived memory, so with gcPercent alone
-// the heap would grow to five times the live heap (peak RSS 190-250 MB
-// over the corpus). With the limit the collector runs when the heap
-// nears it instead. Peak RSS is about 10 MiB above it: the pages of the
-// executable the run touches after dropImagePages, and memory the runtime
-// has not yet returned. Each MiB more costs a MiB of peak RSS and saves
-// collections: 84 MiB peaks at 91-95 MiB over the corpus (series of five
-// of check --ruleset strict and format --check, 2026-12-06); until then
-// the executable's startup pages stayed resident and the limit was 80
-// MiB for the same peak (see README, Performance).
+// allocates some 700 MB of short-lived memory, so with gcPercent alone
+// the heap would grow to five times the live heap (peak RSS 170-250 MB
+// over the corpus). The pacer collects at batchHeapGoal, well under it;
+// the limit holds the heap, the free pages the runtime keeps and its own
+// memory, when they pass it, by collecting sooner and returning pages.
+// Peak RSS is about 10 MiB above it at most: the pages of the executable
+// the run touches after dropImagePages. 84 MiB peaks at 89-94 MiB over
+// the corpus (series of sixteen of check --ruleset strict and format
+// --check, 2026-12-06, with the pacer); until session 16 the
+// executable's startup pages stayed resident and the limit was 80 MiB
+// for the same peak (see README, Performance).
 const batchMemoryLimit = 84 << 20
+
+// batchHeapGoal is the heap a run of check or format lets the collector
+// grow to before it collects, when neither GOGC nor GOMEMLIMIT is set
+// (see pace): well under batchMemoryLimit, so that the heap, the pages
+// it has freed and not yet reused, and the runtime's own memory stay
+// under the limit too. At the limit, the runtime keeps under it by
+// returning free pages to the system as it takes others (madvise, on the
+// allocating goroutine) and faulting them in again: with the collector
+// paced by the limit alone (a heap goal of 64-71 MB) that cost the run
+// over the corpus about a fifth of its system time and 5% of its user
+// time (2026-12-06: 1.41-1.60x the wall time of xmllint --noout against
+// 1.26-1.31x at 50-54 MiB, in series of twelve interleaved rounds, for
+// the same peak RSS of 88-94 MiB). Lower goals collect more often for
+// no gain (46 MiB: 1.37x); higher ones meet the limit again (58 MiB:
+// 1.37x; 64 MiB: 1.42x).
+const batchHeapGoal = 52 << 20
+
+// minPacedPercent bounds the GOGC pace sets from below: a live heap near
+// the goal (a run over very large files) gets a collection per quarter of
+// it allocated, not one per file.
+const minPacedPercent = 25
 
 // tuneBatch prepares the runtime for a run of check or format: the pages
 // of startup out of the resident set (dropImagePages), the heap backed by
-// huge pages (useHugePages) and its size bounded by
-// batchMemoryLimit, until the live heap outgrows three quarters of it
-// (see limitWhileSmall). At half, coinciding large files of the corpus
-// sometimes lifted it (4 runs of format --check in 27 then peaked at
-// 163-182 MiB).
+// huge pages (useHugePages), collected when it reaches batchHeapGoal
+// (pace) and its memory bounded by batchMemoryLimit, until the live heap
+// outgrows three quarters of the limit. At half, coinciding large files
+// of the corpus sometimes lifted it (4 runs of format --check in 27 then
+// peaked at 163-182 MiB). A GOGC or GOMEMLIMIT of the user's is kept:
+// GOMEMLIMIT alone leaves the run at gcPercent, GOGC alone at the limit.
 func tuneBatch() {
 	dropImagePages()
 	useHugePages(limitedBatchHeap)
-	if _, ok := os.LookupEnv("GOMEMLIMIT"); !ok {
-		debug.SetMemoryLimit(batchMemoryLimit)
-		limitWhileSmall(batchMemoryLimit / 4 * 3)
+	if _, ok := os.LookupEnv("GOMEMLIMIT"); ok {
+		return
 	}
+	debug.SetMemoryLimit(batchMemoryLimit)
+	_, userGC := os.LookupEnv("GOGC")
+	afterEachCollection(newPacer(batchHeapGoal, batchMemoryLimit/4*3, !userGC).collected)
 }
 
-// limitWhileSmall lifts the memory limit once a collection finds more
-// than live bytes live. Near the limit the collector would run ever more
-// often (a run over one very large file, say), up to half the CPU; past
-// that point gcPercent alone decides, as before the limit. It checks
-// after every collection, from the finalizer of an object made to die in
-// it.
-func limitWhileSmall(live uint64) {
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+// pacer sets the collector's target after each collection (debug.SetGCPercent)
+// so that the next one comes when the heap reaches goal, and lifts the
+// memory limit once a collection finds more than lift bytes live: near
+// the limit the collector would run ever more often (a run over one very
+// large file, say), up to half the CPU, and past that point gcPercent
+// alone decides, as before the limit. A pacer that does not set GOGC
+// (the user set it) only lifts the limit.
+type pacer struct {
+	goal, lift uint64
+	setGC      bool
+	sample     []metrics.Sample
+}
+
+func newPacer(goal, lift uint64, setGC bool) *pacer {
+	return &pacer{goal: goal, lift: lift, setGC: setGC, sample: []metrics.Sample{
+		{Name: "/gc/heap/live:bytes"},
+		{Name: "/gc/scan/stack:bytes"},
+		{Name: "/gc/scan/globals:bytes"},
+	}}
+}
+
+// collected reads what the last collection found and sets the target of
+// the next; it reports whether to go on after the next collection.
+func (p *pacer) collected() bool {
+	metrics.Read(p.sample)
+	var v [3]uint64
+	for i, s := range p.sample {
+		if s.Value.Kind() != metrics.KindUint64 {
+			return false
+		}
+		v[i] = s.Value.Uint64()
+	}
+	live := v[0]
+	if live > p.lift {
+		debug.SetMemoryLimit(math.MaxInt64)
+		if p.setGC {
+			debug.SetGCPercent(gcPercent)
+		}
+		return false
+	}
+	if p.setGC {
+		debug.SetGCPercent(pacedPercent(p.goal, live, v[1]+v[2]))
+	}
+	return true
+}
+
+// pacedPercent is the GOGC that puts the next collection's heap goal at
+// goal, given the live heap and the stacks and globals the collector
+// scans: the runtime's goal is live + (live + scanned) * GOGC / 100.
+func pacedPercent(goal, live, scanned uint64) int {
+	base := live + scanned
+	switch {
+	case goal <= live:
+		return minPacedPercent
+	case base == 0:
+		return gcPercent
+	}
+	return max(minPacedPercent, min(gcPercent, int((goal-live)*100/base)))
+}
+
+// afterEachCollection calls f after each collection, from the finalizer
+// of an object made to die in it, until f returns false.
+func afterEachCollection(f func() bool) {
 	var arm func()
 	arm = func() {
 		// Two pointers: neither tiny nor pointer-free, so that the
 		// finalizer runs in the collection that frees it.
 		runtime.SetFinalizer(new([2]*byte), func(*[2]*byte) {
-			metrics.Read(sample)
-			if sample[0].Value.Kind() == metrics.KindUint64 && sample[0].Value.Uint64() > live {
-				debug.SetMemoryLimit(math.MaxInt64)
-				return
+			if f() {
+				arm()
 			}
-			arm()
 		})
 	}
 	arm()
