@@ -7,6 +7,10 @@ type command struct {
 	summary string // one line for command lists, lower case, no period
 	usage   string // arguments after the full name, such as "[-v] PATH..."
 	doc     string // the description printed by "gtr help NAME" and -h
+	// docOf, when set, makes doc when it is printed, for a description
+	// built from tables that no other command needs (upgrade's): built
+	// at startup, every run of gtr would pay for it.
+	docOf func() string
 
 	// run runs the command with the arguments after its name and returns
 	// the exit code. It must parse its flags with e.parse first, so that
@@ -14,6 +18,14 @@ type command struct {
 	run func(e *env, args []string) int
 
 	subcommands []*command // in alphabetical order
+}
+
+// description returns the command's doc.
+func (c *command) description() string {
+	if c.docOf != nil {
+		return c.docOf()
+	}
+	return c.doc
 }
 
 // sub returns the subcommand called name, or nil.
@@ -180,7 +192,7 @@ lossless syntax tree, so every byte it does not mean to change stays as it was.`
 			name:    "upgrade",
 			summary: "move tools to a newer profile, gated on validity and behaviour",
 			usage:   "[-check] [-diff] [-backup] [-q] [-select CODE] [-ignore CODE] [-modernize] [-allow-behavior-change] [-block-consider] [-target-profile PROFILE] [-max-expansion N] [-config FILE] [-exclude GLOB] [-no-progress] PATH...",
-			doc:     upgradeDoc + upgradeWalkDoc,
+			docOf:   func() string { return upgradeHelp() + upgradeWalkDoc },
 			run:     runUpgrade,
 		},
 		{

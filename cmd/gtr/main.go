@@ -122,7 +122,7 @@ func (c *cli) unknownCommand(group *command, name, arg string) int {
 // printGroupUsage prints the usage of a command that has subcommands.
 func (c *cli) printGroupUsage(w io.Writer, group *command, name string) {
 	c.stdout.Flush() // w may be stderr: keep the streams in order
-	fmt.Fprintf(w, "usage: %s\n\n%s\n\nCommands:\n", synopsis(name, group), strings.TrimSpace(group.doc))
+	fmt.Fprintf(w, "usage: %s\n\n%s\n\nCommands:\n", synopsis(name, group), strings.TrimSpace(group.description()))
 	width := 0
 	for _, sub := range group.subcommands {
 		width = max(width, len(sub.name))
@@ -185,7 +185,7 @@ func (e *env) parse(flags *flag.FlagSet, args []string) (pos []string, code int,
 
 // printUsage prints the command's usage, description and flags.
 func (e *env) printUsage(w io.Writer, flags *flag.FlagSet) {
-	fmt.Fprintf(w, "usage: %s\n\n%s\n", synopsis(e.name, e.cmd), strings.TrimSpace(e.cmd.doc))
+	fmt.Fprintf(w, "usage: %s\n\n%s\n", synopsis(e.name, e.cmd), strings.TrimSpace(e.cmd.description()))
 	hasFlags := false
 	flags.VisitAll(func(*flag.Flag) { hasFlags = true })
 	if hasFlags {

@@ -254,7 +254,7 @@ func TestCommandTable(t *testing.T) {
 			if c.summary == "" || strings.HasSuffix(c.summary, ".") || strings.ToLower(c.summary[:1]) != c.summary[:1] {
 				t.Errorf("%s: summary %q should be one lower-case line without a final period", name, c.summary)
 			}
-			if strings.TrimSpace(c.doc) == "" {
+			if strings.TrimSpace(c.description()) == "" {
 				t.Errorf("%s: no doc", name)
 			}
 			if (c.run == nil) == (c.subcommands == nil) {

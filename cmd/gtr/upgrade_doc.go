@@ -7,10 +7,8 @@ import (
 	"github.com/galaxy-gtr/gtr/upgrade"
 )
 
-// upgradeDoc is the help of gtr upgrade; its table of schemas comes from
-// the upgrade package, so it names the stand-ins the tables have.
-var upgradeDoc = upgradeHelp()
-
+// upgradeHelp returns the help of gtr upgrade; its table of schemas comes
+// from the upgrade package, so it names the stand-ins the tables have.
 func upgradeHelp() string {
 	var b strings.Builder
 	b.WriteString(`

@@ -4,17 +4,25 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
 // dockerImage is Galaxy's DOCKER_IMAGE_RE: an image path with an optional
-// tag. Python's \w is Unicode letters, digits and the underscore.
-var dockerImage = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9._-]*(/[a-zA-Z0-9._-]+)*(:[\pL\pN_][\pL\pN_.-]*)?$`)
+// tag. Python's \w is Unicode letters, digits and the underscore. It is
+// compiled on first use, as digest: the Unicode classes made it the
+// dearest package initialisation of every run of gtr (about 1 ms), and
+// most runs meet no container.
+var dockerImage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9._-]*(/[a-zA-Z0-9._-]+)*(:[\pL\pN_][\pL\pN_.-]*)?$`)
+})
 
 // digest is an OCI content digest pinning an image (name@sha256:…), which
 // Galaxy's expression misses: Docker pulls name@digest and name:tag@digest.
-var digest = regexp.MustCompile(`@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-f]{32,}$`)
+var digest = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`@[a-z0-9]+(?:[+._-][a-z0-9]+)*:[0-9a-f]{32,}$`)
+})
 
 // containerPrefixes are the identifiers Galaxy takes as they are.
 var containerPrefixes = []string{"quay.io/biocontainers/", "docker://", "oras://"}
@@ -60,12 +68,12 @@ var ContainerImageShape = &lint.Check{
 				id = strings.ToLower(id)
 			}
 			s := strings.TrimFunc(id, pySpace)
-			if hasAnyPrefix(s, containerPrefixes) || dockerImage.MatchString(s) {
+			if hasAnyPrefix(s, containerPrefixes) || dockerImage().MatchString(s) {
 				continue
 			}
 			// gtr is more exact than Galaxy's expression on digests and
 			// Singularity's own sources.
-			if dockerImage.MatchString(digest.ReplaceAllString(s, "")) && digest.MatchString(s) {
+			if dockerImage().MatchString(digest().ReplaceAllString(s, "")) && digest().MatchString(s) {
 				continue
 			}
 			if lint.Get(el, "type") == "singularity" && hasAnyPrefix(s, singularityPrefixes) {

@@ -3,14 +3,18 @@ package requirements
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/galaxy-gtr/gtr/rules/lint"
 )
 
 // pyFloat is what Python's float() accepts once stripped: decimal numbers
 // with digit-separating underscores and an optional exponent, or inf,
-// infinity and nan in any case, each with an optional sign.
-var pyFloat = regexp.MustCompile(`^[+-]?(?:(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?|(?i:inf|infinity|nan))$`)
+// infinity and nan in any case, each with an optional sign. Compiled on
+// first use (see dockerImage).
+var pyFloat = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?(?:(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?|(?i:inf|infinity|nan))$`)
+})
 
 // ResourceRequirementExpression is GTR110: a <resource> whose value is not
 // a number.
@@ -34,7 +38,7 @@ var ResourceRequirementExpression = &lint.Check{
 		for _, el := range lint.Path(lint.Child(c.Root, "requirements"), "resource") {
 			v := xmlText(el)
 			// A token that did not expand may well be a number.
-			if pyFloat.MatchString(v) || (c.Partial() && strings.Contains(v, "@")) {
+			if pyFloat().MatchString(v) || (c.Partial() && strings.Contains(v, "@")) {
 				continue
 			}
 			c.ReportText("ResourceRequirementExpression", el, "Expressions in resource requirement not supported yet",
