@@ -142,14 +142,15 @@ const gcPercent = 400
 const batchHeap = 1 << 30
 
 // limitedBatchHeap is the same for a run of check or format, whose heap
-// batchMemoryLimit keeps near 80 MiB: the page allocator reuses the
-// lowest free addresses first, so the heap stays at the start of the
-// region, and 256 MiB leave room for a run whose live heap lifts the
-// limit (see pacer). A gigabyte made the start of such a run 3-6
-// ms longer, before any file was read (the runtime records every page of
-// the region in its span table), and kept 0.9 MB more of the runtime's
-// metadata, which counts against the limit.
-const limitedBatchHeap = 256 << 20
+// the pacer and batchMemoryLimit keep under 84 MiB: the page allocator
+// reuses the lowest free addresses first, so the heap stays at the start
+// of the region. A run whose live heap lifts the limit grows past the
+// region, on small pages. Each MiB reserved costs the start of every run
+// (the runtime records every page of the region in its span table, and
+// the first collection frees it): 256 MiB took 3-4 ms more than 128 of
+// a run of check --ruleset strict over an empty directory (34 -> 31 ms,
+// perf stat over 40 runs, 2026-12-06), and a gigabyte 3-6 ms more again.
+const limitedBatchHeap = 128 << 20
 
 // batchMemoryLimit is the soft limit on the memory a run of check or
 // format lets the Go runtime hold (debug.SetMemoryLimit), when GOMEMLIMIT
