@@ -144,13 +144,17 @@ const batchHeap = 1 << 30
 // limitedBatchHeap is the same for a run of check or format, whose heap
 // the pacer and batchMemoryLimit keep under 84 MiB: the page allocator
 // reuses the lowest free addresses first, so the heap stays at the start
-// of the region. A run whose live heap lifts the limit grows past the
-// region, on small pages. Each MiB reserved costs the start of every run
-// (the runtime records every page of the region in its span table, and
-// the first collection frees it): 256 MiB took 3-4 ms more than 128 of
-// a run of check --ruleset strict over an empty directory (34 -> 31 ms,
-// perf stat over 40 runs, 2026-12-06), and a gigabyte 3-6 ms more again.
-const limitedBatchHeap = 128 << 20
+// of the region, and 256 MiB leave room for a run over one large file,
+// whose live heap lifts the limit. Each MiB reserved costs the start of
+// every run (the runtime records every page of the region in its span
+// table, and the first collection frees it): a gigabyte made it 3-6 ms
+// longer and kept 0.9 MB more of the runtime's metadata under the limit.
+// 128 MiB started 3-4 ms sooner than 256 (check --ruleset strict over an
+// empty directory, 2026-12-06) but put the heap past it on small pages
+// for a large tool: 6 MB of character references took 1.0-1.1 s instead
+// of 0.5-0.7 s (TestHostileCLI, whose 9 MB of CDATA then passed its CPU
+// budget).
+const limitedBatchHeap = 256 << 20
 
 // batchMemoryLimit is the soft limit on the memory a run of check or
 // format lets the Go runtime hold (debug.SetMemoryLimit), when GOMEMLIMIT
