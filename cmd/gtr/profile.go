@@ -166,7 +166,7 @@ const limitedBatchHeap = 256 << 20
 // the limit holds the heap, the free pages the runtime keeps and its own
 // memory, when they pass it, by collecting sooner and returning pages.
 // Peak RSS is about 10 MiB above it at most: the pages of the executable
-// the run touches after dropImagePages. 84 MiB peaks at 89-94 MiB over
+// the run touches after dropImagePages. 84 MiB peaks at 89-95 MiB over
 // the corpus (series of sixteen of check --ruleset strict and format
 // --check, 2026-12-06, with the pacer); until session 16 the
 // executable's startup pages stayed resident and the limit was 80 MiB
@@ -175,18 +175,17 @@ const batchMemoryLimit = 84 << 20
 
 // batchHeapGoal is the heap a run of check or format lets the collector
 // grow to before it collects, when neither GOGC nor GOMEMLIMIT is set
-// (see pace): well under batchMemoryLimit, so that the heap, the pages
+// (see pacer): well under batchMemoryLimit, so that the heap, the pages
 // it has freed and not yet reused, and the runtime's own memory stay
 // under the limit too. At the limit, the runtime keeps under it by
 // returning free pages to the system as it takes others (madvise, on the
 // allocating goroutine) and faulting them in again: with the collector
 // paced by the limit alone (a heap goal of 64-71 MB) that cost the run
-// over the corpus about a fifth of its system time and 5% of its user
-// time (2026-12-06: 1.41-1.60x the wall time of xmllint --noout against
-// 1.26-1.31x at 50-54 MiB, in series of twelve interleaved rounds, for
-// the same peak RSS of 88-94 MiB). Lower goals collect more often for
-// no gain (46 MiB: 1.37x); higher ones meet the limit again (58 MiB:
-// 1.37x; 64 MiB: 1.42x).
+// over the corpus a quarter of its system time (0.28-0.30 s against
+// 0.21 s now) and made check --ruleset strict take 1.45-1.54x the wall
+// time of xmllint --noout against 1.36-1.44x with this goal (2026-12-06,
+// series of 30 interleaved rounds), for the same peak RSS (89-95 MiB).
+// Goals from 46 to 60 MiB were no faster.
 const batchHeapGoal = 52 << 20
 
 // minPacedPercent bounds the GOGC pace sets from below: a live heap near
