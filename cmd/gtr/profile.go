@@ -152,7 +152,7 @@ const batchHeap = 1 << 30
 // 128 MiB started 3-4 ms sooner than 256 (check --ruleset strict over an
 // empty directory, 2026-12-06) but put the heap past it on small pages
 // for a large tool: 6 MB of character references took 1.0-1.1 s instead
-// of 0.5-0.7 s (TestHostileCLI, whose 9 MB of CDATA then passed its CPU
+// of 0.5-0.9 s (TestHostileCLI, whose 9 MB of CDATA then passed its CPU
 // budget).
 const limitedBatchHeap = 256 << 20
 
@@ -167,8 +167,8 @@ const limitedBatchHeap = 256 << 20
 // memory, when they pass it, by collecting sooner and returning pages.
 // Peak RSS is about 10 MiB above it at most: the pages of the executable
 // the run touches after dropImagePages. 84 MiB peaks at 89-95 MiB over
-// the corpus (series of sixteen of check --ruleset strict and format
-// --check, 2026-12-06, with the pacer); until session 16 the
+// the corpus (series of 30 runs of check --ruleset strict, 2026-12-06,
+// with the pacer); until session 16 the
 // executable's startup pages stayed resident and the limit was 80 MiB
 // for the same peak (see README, Performance).
 const batchMemoryLimit = 84 << 20
@@ -188,18 +188,18 @@ const batchMemoryLimit = 84 << 20
 // Goals from 46 to 60 MiB were no faster.
 const batchHeapGoal = 52 << 20
 
-// minPacedPercent bounds the GOGC pace sets from below: a live heap near
-// the goal (a run over very large files) gets a collection per quarter of
-// it allocated, not one per file.
+// minPacedPercent bounds the GOGC the pacer sets from below: a live
+// heap near the goal (a run over very large files) gets a collection per
+// quarter of it allocated, not one per file.
 const minPacedPercent = 25
 
 // tuneBatch prepares the runtime for a run of check or format: the pages
 // of startup out of the resident set (dropImagePages), the heap backed by
 // huge pages (useHugePages), collected when it reaches batchHeapGoal
-// (pace) and its memory bounded by batchMemoryLimit, until the live heap
-// outgrows three quarters of the limit. At half, coinciding large files
-// of the corpus sometimes lifted it (4 runs of format --check in 27 then
-// peaked at 163-182 MiB). A GOGC or GOMEMLIMIT of the user's is kept:
+// (see pacer) and its memory bounded by batchMemoryLimit, until the live
+// heap outgrows three quarters of the limit. At half, coinciding large
+// files of the corpus sometimes lifted it (4 runs of format --check in 27
+// then peaked at 163-182 MiB). A GOGC or GOMEMLIMIT of the user's is kept:
 // GOMEMLIMIT alone leaves the run at gcPercent, GOGC alone at the limit.
 func tuneBatch() {
 	dropImagePages()
