@@ -44,12 +44,7 @@ func (w *htmlWriter) addClass(n *Node, c string) { w.extra[n] = append(w.extra[n
 
 // setClassOnChild adds class c to the index'th visible child of n.
 func (w *htmlWriter) setClassOnChild(n *Node, c string, index int) {
-	var kids []*Node
-	for _, k := range n.Children {
-		if !k.Kind.Invisible() {
-			kids = append(kids, k)
-		}
-	}
+	kids := n.Shown()
 	if index < 0 {
 		index += len(kids)
 	}
@@ -817,12 +812,7 @@ func isSimpleList(n *Node) bool {
 			KindField, KindDefinitionListItem, KindDefinitionList, KindDocinfo:
 			return true
 		case KindListItem, KindDefinition, KindFieldBody, KindAuthors, KindAddress, KindVersion:
-			var kids []*Node
-			for _, c := range m.Children {
-				if !c.Kind.Invisible() {
-					kids = append(kids, c)
-				}
-			}
+			kids := m.Shown()
 			if len(kids) > 0 && kids[0].Kind == KindParagraph {
 				last := kids[len(kids)-1].Kind
 				if last == KindBulletList || last == KindEnumeratedList || last == KindFieldList {
@@ -900,12 +890,7 @@ func (w *htmlWriter) fieldList(n *Node) {
 				continue
 			}
 			body := f.Children[len(f.Children)-1]
-			var kids []*Node
-			for _, c := range body.Children {
-				if !c.Kind.Invisible() {
-					kids = append(kids, c)
-				}
-			}
+			kids := body.Shown()
 			if !(len(kids) == 0 || len(kids) == 1 && (kids[0].Kind == KindParagraph || kids[0].Kind == KindLineBlock)) {
 				w.compactFieldList = false
 				break

@@ -76,6 +76,18 @@ func (n *Node) Set(name, value string) {
 // Del removes the attribute name.
 func (n *Node) Del(name string) { delete(n.Attrs, name) }
 
+// Shown returns the children of n that html4css1 renders: all but the
+// invisible ones ([Kind.Invisible]), in order.
+func (n *Node) Shown() []*Node {
+	var kids []*Node
+	for _, k := range n.Children {
+		if !k.Kind.Invisible() {
+			kids = append(kids, k)
+		}
+	}
+	return kids
+}
+
 // Append adds children at the end of n and sets their parent.
 func (n *Node) Append(children ...*Node) {
 	if len(children) > 1 {

@@ -30,9 +30,10 @@ func (c *converter) blocks(nodes []*rst.Node, depth int, tight bool) string {
 // block writes one body element; shown is false for the elements docutils
 // does not render. prev is the block written before it.
 func (c *converter) block(n *rst.Node, depth int, prev *rst.Node) (s string, shown bool) {
-	switch n.Kind {
-	case rst.KindComment, rst.KindTarget, rst.KindSubstitutionDefinition, rst.KindPending: // rst.Kind.Invisible
+	if n.Kind.Invisible() {
 		return "", false
+	}
+	switch n.Kind {
 	case rst.KindSystemMessage:
 		// Valid documents carry INFO messages only, which html4css1 does
 		// not show at Galaxy's report level.
@@ -90,12 +91,7 @@ func compactQuote(n *rst.Node) bool {
 			return false
 		}
 	}
-	var shown []*rst.Node
-	for _, k := range n.Children {
-		if !k.Kind.Invisible() {
-			shown = append(shown, k)
-		}
-	}
+	shown := n.Shown()
 	return len(shown) == 1 && shown[0].Kind == rst.KindParagraph
 }
 
