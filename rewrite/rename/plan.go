@@ -182,6 +182,12 @@ func checkTaken(x *refs.Index, new string) *Bail {
 			}
 		}
 	}
+	// An attribute gtr does not know that holds NEW may name it already;
+	// renaming back would meet it as checkResidual does and refuse.
+	if at, ok := unknownAttr(x, new); ok {
+		return &Bail{Reason: NameTaken, Detail: fmt.Sprintf("%s: <%s %s=%q> may name %s already, and gtr does not know this attribute",
+			position(x, at.Elem.ValueOrigin(at.Attr).Loc), at.Elem.Tag, at.Attr, new, new)}
+	}
 	return nil
 }
 
@@ -202,20 +208,29 @@ func checkResidual(x *refs.Index, old string) *Bail {
 	if b := checkByName(x, old); b != nil {
 		return b
 	}
-	modeled := map[refs.View]bool{}
-	for _, r := range x.Refs {
-		if r.Name == old {
-			modeled[refs.View{Elem: r.At.Elem, Attr: r.At.Attr}] = true
-		}
-	}
-	for at := range x.Attributes(old) {
-		if literalAttrs[at.Attr] || modeled[at] {
-			continue
-		}
+	if at, ok := unknownAttr(x, old); ok {
 		return &Bail{Reason: CrossRefResidual, Detail: fmt.Sprintf("%s: <%s %s=%q> may name the parameter, and gtr does not know this attribute",
 			position(x, at.Elem.ValueOrigin(at.Attr).Loc), at.Elem.Tag, at.Attr, old)}
 	}
 	return nil
+}
+
+// unknownAttr returns an attribute whose value is name and that is
+// neither literal text (literalAttrs) nor a reference to name the index
+// models, if there is one.
+func unknownAttr(x *refs.Index, name string) (refs.View, bool) {
+	modeled := map[refs.View]bool{}
+	for _, r := range x.Refs {
+		if r.Name == name {
+			modeled[refs.View{Elem: r.At.Elem, Attr: r.At.Attr}] = true
+		}
+	}
+	for at := range x.Attributes(name) {
+		if !literalAttrs[at.Attr] && !modeled[at] {
+			return at, true
+		}
+	}
+	return refs.View{}, false
 }
 
 // checkByName refuses to rename a parameter of a tool that hands its

@@ -52,6 +52,7 @@ func TestRenameCases(t *testing.T) {
 		{name: "token used elsewhere", tool: tool("run @N@", `<param name="@N@" type="text"/>`, `<help>@N@</help>`), mac: `<macros><token name="@N@">x</token></macros>`, old: "x", new: "y", reason: CrossRefResidual, detail: "also make the text of <command>"},
 		{name: "name taken", tool: tool("$x $y", param+`<param name="y" type="text"/>`, ""), old: "x", new: "y", reason: NameTaken, detail: "already defines y"},
 		{name: "name read already", tool: tool("$x $y", param, ""), old: "x", new: "y", reason: NameTaken, detail: "already reads $y"},
+		{name: "NEW in an unmodeled attribute", tool: tool("$x", param, `<outputs><data name="o" format="txt" some_future_ref="y"/></outputs>`), old: "x", new: "y", reason: NameTaken, detail: "may name y already"},
 		{name: "not invertible", tool: tool("$split", `<param argument="--split" name="split" type="integer"/>`, ""), old: "split", new: "size", reason: NotInvertible},
 	}
 	for _, tt := range tests {
